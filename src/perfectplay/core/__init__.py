@@ -1,0 +1,31 @@
+"""Vocabulary shared by every layer: values, the Game protocol, errors. No solver logic."""
+
+from perfectplay.core.errors import (
+    CycleError,
+    GameError,
+    PerfectplayError,
+    PositionNotSolved,
+    SolutionFileError,
+)
+from perfectplay.core.game import Game, Move, Position, children_of, has_hook, move_order
+from perfectplay.core.values import DRAW, LOSE, TIE, WIN, Value, parse_value
+
+__all__ = [
+    "DRAW",
+    "LOSE",
+    "TIE",
+    "WIN",
+    "CycleError",
+    "Game",
+    "GameError",
+    "Move",
+    "PerfectplayError",
+    "Position",
+    "PositionNotSolved",
+    "SolutionFileError",
+    "Value",
+    "children_of",
+    "has_hook",
+    "move_order",
+    "parse_value",
+]

@@ -1,0 +1,112 @@
+"""The catalogue: one module per game, found by name or alias without importing the others.
+
+>>> from perfectplay.games import load_game
+>>> load_game("nim", {"heaps": "1,2"})
+Nim((1, 2))
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import importlib
+import importlib.util
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from perfectplay.core.game import Game
+
+__all__ = ["CATALOGUE", "find_game", "load_game"]
+
+CATALOGUE: dict[str, tuple[str, str]] = {
+    # name: ("module:Class", one-line summary)
+    "nim": ("perfectplay.games.nim:Nim", "take any number from one heap; last to move wins"),
+    "subtraction": ("perfectplay.games.subtraction:Subtraction",
+                    "one heap, take an amount from a fixed set"),
+    "tictactoe": ("perfectplay.games.tictactoe:TicTacToe",
+                  "3x3 noughts and crosses; a full board is a tie"),
+    "graph": ("perfectplay.games.graph:GraphGame",
+              "a token on a directed graph read from a file; cycles give draws"),
+}
+
+ALIASES: dict[str, str] = {"ttt": "tictactoe", "tic-tac-toe": "tictactoe"}
+
+
+def find_game(name: str) -> type[Game]:
+    """The class of a catalogue game, by name or alias.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, suggesting the closest one.
+    """
+    name = ALIASES.get(name, name)
+    if name not in CATALOGUE:
+        close = difflib.get_close_matches(name, [*CATALOGUE, *ALIASES], n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay games'"
+        raise ValueError(f"unknown game {name!r}{hint}")
+    module, _, cls = CATALOGUE[name][0].partition(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def load_game(spec: str, options: Mapping[str, str] | None = None) -> Game:
+    """A game ready to solve: a catalogue name with its options as text, or a user's game as
+    ``path/to/file.py:ClassName`` whose options are Python literals (or plain text).
+
+    Raises
+    ------
+    ValueError
+        For an unknown game or option, or an option whose text does not parse.
+    """
+    options = dict(options or {})
+    if ":" in spec and spec.split(":", 1)[0].endswith(".py"):
+        cls = _class_from_file(spec)
+        kwargs = {name.replace("-", "_"): _literal(text) for name, text in options.items()}
+    else:
+        cls = find_game(spec)
+        known = {opt.name: opt for opt in getattr(cls, "OPTIONS", ())}
+        for name in options:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f"; did you mean --{close[0]}?" if close else ""
+                accepted = ", ".join(f"--{n}" for n in known) or "none"
+                raise ValueError(f"unknown option --{name} for {spec}{hint} (accepted: {accepted})")
+        kwargs = {}
+        for opt in known.values():
+            text = options.get(opt.name, opt.default)
+            if text is None:
+                raise ValueError(f"{spec} needs --{opt.name} ({opt.help})")
+            try:
+                kwargs[opt.keyword] = opt.parse(text)
+            except ValueError as exc:
+                raise ValueError(f"bad --{opt.name} for {spec}: {exc}") from None
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise ValueError(f"cannot build {spec}: {exc}") from None
+
+
+def _class_from_file(spec: str) -> type[Game]:
+    path_text, _, class_name = spec.rpartition(":")
+    path = Path(path_text)
+    if not path.is_file():
+        raise ValueError(f"no such game file {path_text!r}")
+    module_name = f"perfectplay_user_{path.stem}"
+    module_spec = importlib.util.spec_from_file_location(module_name, path)
+    if module_spec is None or module_spec.loader is None:
+        raise ValueError(f"cannot import {path_text!r}")
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[module_name] = module
+    module_spec.loader.exec_module(module)
+    cls = getattr(module, class_name, None)
+    if not isinstance(cls, type):
+        raise ValueError(f"{path_text!r} defines no class {class_name!r}")
+    return cls
+
+
+def _literal(text: str) -> object:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text

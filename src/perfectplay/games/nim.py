@@ -1,0 +1,57 @@
+"""Nim: take any number of counters from one heap; the player who cannot move loses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from perfectplay.core.game import Game
+from perfectplay.games.options import Option, parse_int_list
+
+__all__ = ["Nim"]
+
+Heaps = tuple[int, ...]
+
+
+class Nim(Game):
+    """Nim on the given heaps. A position is the tuple of heap sizes; a move ``(i, k)`` takes
+    ``k`` counters from heap ``i`` (0-based), written ``h{i}:{k}``.
+
+    Heaps are interchangeable, so ``key`` sorts them: permutations are solved once.
+
+    >>> from perfectplay import solve
+    >>> s = solve(Nim((1, 2, 3)))
+    >>> s.value(), s.value((1, 2, 4)), s.best_move((1, 2, 4))
+    (Value.LOSE, Value.WIN, (2, 1))
+    """
+
+    name: ClassVar[str] = "nim"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("heaps", parse_int_list, "heap sizes, comma-separated", "3,4,5"),
+    )
+
+    def __init__(self, heaps: Heaps = (3, 4, 5)) -> None:
+        self.heaps = tuple(heaps)
+
+    def __repr__(self) -> str:
+        return f"Nim({self.heaps!r})"
+
+    def start(self) -> Heaps:
+        return self.heaps
+
+    def moves(self, heaps: Heaps) -> Iterator[tuple[tuple[int, int], Heaps]]:
+        for i, h in enumerate(heaps):
+            for take in range(1, h + 1):
+                yield (i, take), heaps[:i] + (h - take,) + heaps[i + 1:]
+
+    def key(self, heaps: Heaps) -> Heaps:
+        return tuple(sorted(heaps))
+
+    def format_position(self, heaps: Heaps) -> str:
+        return ",".join(map(str, heaps))
+
+    def parse_position(self, text: str) -> Heaps:
+        return parse_int_list(text)
+
+    def format_move(self, move: tuple[int, int]) -> str:
+        return f"h{move[0]}:{move[1]}"

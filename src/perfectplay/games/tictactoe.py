@@ -1,0 +1,82 @@
+"""Tic-tac-toe: X and O take turns on a 3x3 board; three in a row wins, a full board ties."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from perfectplay.core.game import Game
+from perfectplay.core.values import Value
+from perfectplay.games.options import Option
+
+__all__ = ["TicTacToe", "parse_board"]
+
+Board = str
+"""Nine characters, row by row: ``X``, ``O`` or ``.``; X moves when the counts are equal."""
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def parse_board(text: str) -> Board:
+    """Check and normalise a board: nine of ``X``, ``O``, ``.``, with X to move or one ahead.
+
+    >>> parse_board("x.o......")
+    'X.O......'
+    """
+    board = text.strip().upper().replace("-", ".").replace("/", "")
+    if len(board) != 9 or set(board) - set("XO."):
+        raise ValueError(f"a board is 9 cells of X, O or '.', got {text!r}")
+    if board.count("X") - board.count("O") not in (0, 1):
+        raise ValueError(f"X moves first, so X has as many marks as O or one more: {text!r}")
+    return board
+
+
+class TicTacToe(Game):
+    """Tic-tac-toe from ``start`` (default: the empty board). A move is the cell index 0..8,
+    row by row.
+
+    A position where the last mover completed a line is a LOSE for the player to move; a full
+    board without a line is a TIE.
+
+    >>> from perfectplay import solve
+    >>> s = solve(TicTacToe())
+    >>> len(s), s.value(), s.counts().primitives[Value.TIE]
+    (5478, Value.TIE, 16)
+    """
+
+    name: ClassVar[str] = "tictactoe"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("start", parse_board, "starting board, 9 cells of X, O, '.'", "........."),
+    )
+
+    def __init__(self, start: Board = ".........") -> None:
+        self._start = parse_board(start)
+
+    def __repr__(self) -> str:
+        return f"TicTacToe({self._start!r})"
+
+    def start(self) -> Board:
+        return self._start
+
+    def primitive(self, board: Board) -> Value | None:
+        last = "O" if board.count("X") == board.count("O") else "X"
+        for a, b, c in LINES:
+            if board[a] == last and board[b] == last and board[c] == last:
+                return Value.LOSE
+        return Value.TIE if "." not in board else None
+
+    def moves(self, board: Board) -> Iterator[tuple[int, Board]]:
+        mark = "X" if board.count("X") == board.count("O") else "O"
+        for cell in range(9):
+            if board[cell] == ".":
+                yield cell, board[:cell] + mark + board[cell + 1:]
+
+    def format_position(self, board: Board) -> str:
+        return board
+
+    def parse_position(self, text: str) -> Board:
+        return parse_board(text)
+
+    def display(self, board: Board) -> str:
+        rows = [" ".join(board[r * 3:r * 3 + 3]) for r in range(3)]
+        return "\n".join(rows)

@@ -1,0 +1,83 @@
+"""Solvers over any Game, one module per computation, behind one front door: ``solve``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from perfectplay.core.errors import CycleError
+from perfectplay.core.game import Game, Position
+from perfectplay.core.values import Value
+from perfectplay.solve.memo import memo_outcome, memo_solve
+from perfectplay.solve.retrograde import retrograde_solve
+from perfectplay.solve.solution import Counts, MoveValue, Solution
+
+__all__ = ["METHODS", "Counts", "MoveValue", "Solution", "outcome", "solve"]
+
+METHODS = ("auto", "memo", "retrograde")
+"""The names ``solve`` accepts for ``method``."""
+
+
+def solve(game: Game, *, method: str = "auto", position: Position | None = None,
+          progress: Callable[[int], None] | None = None) -> Solution:
+    """Strongly solve ``game``: value and remoteness of every position reachable from
+    ``position`` (default: the start).
+
+    Parameters
+    ----------
+    game : Game
+    method : {"auto", "memo", "retrograde"}
+        ``memo``: memoised depth-first search, for acyclic games. ``retrograde``: retrograde
+        analysis, for any finite game (cycles give DRAWs). ``auto`` (default): memo, switching
+        to retrograde when a cycle turns up.
+    position : Position, optional
+    progress : callable, optional
+        Called now and then with the number of positions handled so far.
+
+    Returns
+    -------
+    Solution
+
+    Raises
+    ------
+    ValueError
+        For an unknown method.
+    CycleError
+        When ``method="memo"`` meets a cycle.
+    GameError
+        When the game breaks the protocol.
+
+    Examples
+    --------
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.nim import Nim
+    >>> s = solve(Nim((1, 2, 3)))
+    >>> s.value(), s.remoteness()
+    (Value.LOSE, 6)
+    """
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    if method == "retrograde":
+        return retrograde_solve(game, position, progress=progress)
+    try:
+        return memo_solve(game, position, progress=progress)
+    except CycleError:
+        if method == "memo":
+            raise
+    return retrograde_solve(game, position, progress=progress)
+
+
+def outcome(game: Game, position: Position | None = None) -> Value:
+    """The value of one position (default: the start), without remoteness.
+
+    Searches only until the value is proven (the first winning move ends the search of a
+    position), so it is often much faster than :func:`solve`. Games with cycles are handled by
+    retrograde analysis.
+
+    >>> from perfectplay.games.nim import Nim
+    >>> outcome(Nim((3, 4, 5)))
+    Value.WIN
+    """
+    try:
+        return memo_outcome(game, position)
+    except CycleError:
+        return retrograde_solve(game, position).value(position)

@@ -1,0 +1,299 @@
+"""Solution: the answers of a solved game, position by position, and their file format."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+from collections import Counter
+from collections.abc import Hashable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from perfectplay.core.errors import GameError, PositionNotSolved, SolutionFileError
+from perfectplay.core.game import Game, Move, Position, children_of, has_hook, move_order
+from perfectplay.core.values import Value
+from perfectplay.solve.codes import decode, encode, parent_code, value_of
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "Counts", "MoveValue", "Solution"]
+
+FORMAT = "perfectplay-solution"
+FORMAT_VERSION = 1
+_VALUE_LETTERS = {Value.WIN: "w", Value.LOSE: "l", Value.TIE: "t", Value.DRAW: "d"}
+_LETTER_VALUES = {letter: value for value, letter in _VALUE_LETTERS.items()}
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move, judged: what it is worth to the player who makes it."""
+
+    move: Move
+    """The move's label."""
+
+    position: Position
+    """The position the move leads to."""
+
+    value: Value
+    """The value for the player making the move (WIN: this move wins)."""
+
+    remoteness: int | None
+    """Moves left to the end after this move, under perfect play; None for a DRAW."""
+
+
+@dataclass(frozen=True)
+class Counts:
+    """The analysis table: solved positions by value and remoteness.
+
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.subtraction import Subtraction
+    >>> print(solve(Subtraction(4, (1, 2))).counts().format_table())
+    remoteness    win   lose    tie   draw  total
+             0      0      1      0      0      1
+             1      2      0      0      0      2
+             2      0      0      0      0      0
+             3      1      0      0      0      1
+             4      0      0      0      0      0
+         total      3      1      0      0      5
+    """
+
+    positions: int
+    """Number of distinct solved positions (one per key)."""
+
+    by_value: dict[Value, int]
+    """Positions of each value."""
+
+    by_remoteness: dict[int, dict[Value, int]]
+    """Positions of each value at each remoteness (DRAWs have none and are left out)."""
+
+    primitives: dict[Value, int]
+    """Primitive (finished) positions of each value."""
+
+    def format_table(self) -> str:
+        """The table as text, one row per remoteness, Gamesman-style."""
+        values = list(Value)
+        rows = ["remoteness" + "".join(f"{str(v):>7}" for v in values) + "  total"]
+        top = max(self.by_remoteness, default=-1)
+        for r in range(top + 1):
+            row = self.by_remoteness.get(r, {})
+            cells = [row.get(v, 0) for v in values]
+            rows.append(f"{r:>10}" + "".join(f"{c:>7}" for c in cells) + f"{sum(cells):>7}")
+        cells = [self.by_value.get(v, 0) for v in values]
+        rows.append(f"{'total':>10}" + "".join(f"{c:>7}" for c in cells) + f"{sum(cells):>7}")
+        return "\n".join(rows)
+
+
+class Solution:
+    """Every solved position of a game, with its value and remoteness.
+
+    Made by :func:`perfectplay.solve`; ask it about any position reachable from where the
+    solve started. Positions with the same ``game.key`` share one entry.
+
+    Examples
+    --------
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.tictactoe import TicTacToe
+    >>> s = solve(TicTacToe())
+    >>> s.value(), s.remoteness()
+    (Value.TIE, 9)
+    >>> s.value("XX.OO....")
+    Value.WIN
+    >>> [(m.move, str(m.value), m.remoteness) for m in s.moves("XX.OO....")][:2]
+    [(2, 'win', 0), (5, 'lose', 1)]
+    >>> s.best_move("XX.OO...."), s.line("XX.OO....")
+    (2, [2])
+    """
+
+    def __init__(self, game: Game, codes: Mapping[Hashable, int], *, start: Position,
+                 representatives: Mapping[Hashable, Position] | None,
+                 primitives: Mapping[Value, int], method: str) -> None:
+        self.game = game
+        self.start = start
+        self.method = method
+        self._codes = codes
+        self._representatives = representatives
+        self._primitives = {v: primitives.get(v, 0) for v in Value}
+        self._key = game.key if has_hook(game, "key") else None
+
+    def __repr__(self) -> str:
+        return f"<Solution of {self.game} by {self.method}: {len(self)} positions>"
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __contains__(self, position: Position) -> bool:
+        return self._code_or_none(position) is not None
+
+    def _code_or_none(self, position: Position) -> int | None:
+        return self._codes.get(self._key(position) if self._key is not None else position)
+
+    def _code(self, position: Position | None) -> int:
+        position = self.start if position is None else position
+        code = self._code_or_none(position)
+        if code is None:
+            raise PositionNotSolved(position)
+        return code
+
+    def value(self, position: Position | None = None) -> Value:
+        """The value of ``position`` (default: the start) for the player to move.
+
+        Raises
+        ------
+        PositionNotSolved
+            When the position was not reached by the solve.
+        """
+        return value_of(self._code(position))
+
+    def get(self, position: Position, default: Value | None = None) -> Value | None:
+        """Like :meth:`value`, but ``default`` for a position not solved."""
+        code = self._code_or_none(position)
+        return default if code is None else value_of(code)
+
+    def remoteness(self, position: Position | None = None) -> int | None:
+        """Moves to the end under perfect play (the winner hurries, the loser delays, a tie takes
+        the shortest way); None for a DRAW."""
+        return decode(self._code(position))[1]
+
+    def moves(self, position: Position | None = None) -> list[MoveValue]:
+        """Every legal move from ``position`` with its value, best first.
+
+        Ranking: winning moves (quickest first), tying moves (quickest first), drawing moves,
+        losing moves (slowest loss first); equal moves in the order of their labels.
+
+        Raises
+        ------
+        GameError
+            When a move leads to a position the solve never met (``moves`` is not
+            deterministic).
+        """
+        position = self.start if position is None else position
+        self._code(position)
+        if has_hook(self.game, "primitive") and self.game.primitive(position) is not None:
+            return []
+        ranked = []
+        for move, child in children_of(self.game, position):
+            code = self._code_or_none(child)
+            if code is None:
+                raise GameError(f"moves() is not deterministic: move {move!r} leads to "
+                                f"{child!r}, which the solve never met", position=position)
+            ranked.append((code, move_order(move), move, child))
+        ranked.sort(key=lambda entry: entry[:2])
+        return [MoveValue(move, child, value_of(parent_code(code)), decode(code)[1])
+                for code, _, move, child in ranked]
+
+    def best_move(self, position: Position | None = None) -> Move | None:
+        """The first of :meth:`moves`, or None where the game is over."""
+        ranked = self.moves(position)
+        return ranked[0].move if ranked else None
+
+    def line(self, position: Position | None = None) -> list[Move]:
+        """The principal variation: best moves to the end of the game, or, for a DRAW, until a
+        position repeats."""
+        position = self.start if position is None else position
+        seen = set()
+        line = []
+        while True:
+            seen.add(self._key(position) if self._key is not None else position)
+            ranked = self.moves(position)
+            if not ranked:
+                return line
+            line.append(ranked[0].move)
+            position = ranked[0].position
+            if (self._key(position) if self._key is not None else position) in seen:
+                return line
+
+    def positions(self) -> Iterator[tuple[Position, Value, int | None]]:
+        """Every solved position (one per key) with its value and remoteness."""
+        for k, code in self._codes.items():
+            position = k if self._representatives is None else self._representatives[k]
+            yield (position, *decode(code))
+
+    def counts(self) -> Counts:
+        """The analysis table of this solution."""
+        by_code = Counter(self._codes.values())
+        by_value: Counter[Value] = Counter()
+        by_remoteness: dict[int, Counter[Value]] = {}
+        for code, n in by_code.items():
+            value, r = decode(code)
+            by_value[value] += n
+            if r is not None:
+                by_remoteness.setdefault(r, Counter())[value] += n
+        return Counts(positions=len(self._codes),
+                      by_value={v: by_value[v] for v in Value},
+                      by_remoteness={r: dict(by_remoteness[r]) for r in sorted(by_remoteness)},
+                      primitives=dict(self._primitives))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the solution to ``path`` (gzip-compressed JSON, versioned, SHA-256 checksummed).
+
+        Positions are stored in the game's text form (``format_position``), so the file is
+        readable by any program and by :meth:`load` with the same game. The file is written
+        whole to a temporary name and then renamed: a crash never leaves a torn file.
+        """
+        fmt = self.game.format_position
+        payload: dict[str, Any] = {
+            "game": str(self.game),
+            "method": self.method,
+            "start": fmt(self.start),
+            "primitives": {str(v): n for v, n in self._primitives.items()},
+            "positions": [],
+            "values": "",
+            "remoteness": [],
+        }
+        letters = []
+        for position, value, r in self.positions():
+            payload["positions"].append(fmt(position))
+            letters.append(_VALUE_LETTERS[value])
+            payload["remoteness"].append(-1 if r is None else r)
+        payload["values"] = "".join(letters)
+        document = {"format": FORMAT, "version": FORMAT_VERSION,
+                    "sha256": _checksum(payload), "payload": payload}
+        path = Path(path)
+        partial = path.with_name(path.name + ".partial")
+        with gzip.open(partial, "wt", encoding="utf-8") as f:
+            json.dump(document, f, separators=(",", ":"))
+        os.replace(partial, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], game: Game) -> Solution:
+        """Read a solution written by :meth:`save`, for the same game.
+
+        Raises
+        ------
+        SolutionFileError
+            When the file is not a perfectplay solution, has an unknown version, or fails its
+            checksum.
+        """
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                document = json.load(f)
+        except (OSError, EOFError, ValueError) as exc:
+            raise SolutionFileError(f"{path}: not a perfectplay solution ({exc})") from None
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise SolutionFileError(f"{path}: not a perfectplay solution")
+        if document.get("version") != FORMAT_VERSION:
+            raise SolutionFileError(f"{path}: unsupported version {document.get('version')!r}"
+                                    f" (this perfectplay reads version {FORMAT_VERSION})")
+        payload = document.get("payload")
+        if _checksum(payload) != document.get("sha256"):
+            raise SolutionFileError(f"{path}: checksum mismatch, the file is corrupt")
+        parse = game.parse_position
+        key = game.key if has_hook(game, "key") else None
+        codes: dict[Hashable, int] = {}
+        representatives: dict[Hashable, Position] | None = {} if key is not None else None
+        for text, letter, r in zip(payload["positions"], payload["values"],
+                                   payload["remoteness"], strict=True):
+            position = parse(text)
+            k = key(position) if key is not None else position
+            codes[k] = encode(_LETTER_VALUES[letter], r)
+            if representatives is not None:
+                representatives[k] = position
+        primitives = {v: payload["primitives"].get(str(v), 0) for v in Value}
+        return cls(game, codes, start=parse(payload["start"]), representatives=representatives,
+                   primitives=primitives, method=payload["method"])
+
+
+def _checksum(payload: Any) -> str:
+    text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
