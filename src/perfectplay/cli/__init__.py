@@ -1,0 +1,92 @@
+"""The ``perfectplay`` command: a lazy registry of subcommands, one module each.
+
+Help lists every subcommand without importing any; a subcommand module is imported only when it
+runs. Known errors become one line ``error: ...`` and exit status 2; ``--debug`` shows the
+traceback instead.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import sys
+import traceback
+from collections.abc import Sequence
+
+from perfectplay.cli.status import BAD_INPUT, INTERNAL_ERROR, SUCCESS, UsageError
+
+__all__ = ["COMMANDS", "main"]
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    # name: (module, one-line summary)
+    "games": ("perfectplay.cli.games", "list the built-in games and their options"),
+    "solve": ("perfectplay.cli.solve", "solve a game: value, remoteness, best move, analysis"),
+    "play": ("perfectplay.cli.play", "play against the perfect opponent in the terminal"),
+}
+
+_USAGE = "usage: perfectplay [--debug] [--version] COMMAND [ARGS...]"
+
+
+def _help() -> str:
+    width = max(map(len, COMMANDS))
+    lines = [_USAGE, "", "Solve finite two-player games of perfect information exactly.", "",
+             "commands:"]
+    lines += [f"  {name:<{width}}  {summary}" for name, (_, summary) in COMMANDS.items()]
+    lines += ["", "options:", "  --debug    show tracebacks instead of one-line errors",
+              "  --version  print the version", "",
+              "'perfectplay COMMAND --help' describes a command."]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    if debug:
+        args.remove("--debug")
+    try:
+        return _dispatch(args)
+    except BrokenPipeError:  # the reader went away (e.g. piped into head): nothing to say
+        return SUCCESS
+    except Exception as exc:  # one line for the user, the traceback only on request
+        if debug:
+            traceback.print_exc()
+        if _is_known(exc):
+            print(f"error: {_message(exc)}", file=sys.stderr)
+            return BAD_INPUT
+        print(f"error: {type(exc).__name__}: {exc} (unexpected; rerun with --debug for the "
+              "traceback)", file=sys.stderr)
+        return INTERNAL_ERROR
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+
+
+def _dispatch(args: list[str]) -> int:
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(_help())
+        return SUCCESS
+    if args[0] == "--version":
+        from perfectplay import __version__
+
+        print(f"perfectplay {__version__}")
+        return SUCCESS
+    name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        close = difflib.get_close_matches(name, COMMANDS, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay --help'"
+        raise UsageError(f"unknown command {name!r}{hint}")
+    command = importlib.import_module(COMMANDS[name][0])
+    return command.run(rest)
+
+
+def _is_known(exc: BaseException) -> bool:
+    from perfectplay.core.errors import PerfectplayError
+
+    return isinstance(exc, PerfectplayError | UsageError | ValueError | OSError)
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.strerror} ({exc.filename})"
+    return str(exc)

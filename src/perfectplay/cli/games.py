@@ -1,0 +1,29 @@
+"""``perfectplay games``: the catalogue, one line a game, with each game's options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from perfectplay.cli.status import SUCCESS, ArgumentParser
+from perfectplay.games import ALIASES, CATALOGUE, find_game
+
+__all__ = ["run"]
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="perfectplay games",
+                            description="List the built-in games and their options.")
+    parser.add_argument("--options", action="store_true", help="also list each game's options")
+    options = parser.parse_args(argv)
+    width = max(map(len, CATALOGUE))
+    aliases: dict[str, list[str]] = {}
+    for alias, name in ALIASES.items():
+        aliases.setdefault(name, []).append(alias)
+    for name, (_, summary) in CATALOGUE.items():
+        also = f" (alias: {', '.join(aliases[name])})" if name in aliases else ""
+        print(f"{name:<{width}}  {summary}{also}")
+        if options.options:
+            for opt in getattr(find_game(name), "OPTIONS", ()):
+                default = "required" if opt.default is None else f"default {opt.default!r}"
+                print(f"{'':<{width}}    --{opt.name}: {opt.help} ({default})")
+    return SUCCESS
