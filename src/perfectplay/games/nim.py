@@ -42,7 +42,7 @@ class Nim(Game):
     def moves(self, heaps: Heaps) -> Iterator[tuple[tuple[int, int], Heaps]]:
         for i, h in enumerate(heaps):
             for take in range(1, h + 1):
-                yield (i, take), heaps[:i] + (h - take,) + heaps[i + 1:]
+                yield (i, take), (*heaps[:i], h - take, *heaps[i + 1:])
 
     def key(self, heaps: Heaps) -> Heaps:
         return tuple(sorted(heaps))

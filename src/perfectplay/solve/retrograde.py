@@ -117,6 +117,6 @@ def retrograde_solve(game: Game, position: Position | None = None, *,
 
     # 4. Everything still undecided can be kept from ending: a draw.
     table = {k: (DRAW_CODE if codes[i] is None else codes[i]) for k, i in index.items()}
-    return Solution(game, table, start=start,
-                    representatives=None if key is None else dict(zip(index, positions)),
+    representatives = None if key is None else dict(zip(index, positions, strict=True))
+    return Solution(game, table, start=start, representatives=representatives,
                     primitives=primitives, method="retrograde")

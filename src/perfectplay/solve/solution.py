@@ -73,7 +73,7 @@ class Counts:
     def format_table(self) -> str:
         """The table as text, one row per remoteness, Gamesman-style."""
         values = list(Value)
-        rows = ["remoteness" + "".join(f"{str(v):>7}" for v in values) + "  total"]
+        rows = ["remoteness" + "".join(f"{v!s:>7}" for v in values) + "  total"]
         top = max(self.by_remoteness, default=-1)
         for r in range(top + 1):
             row = self.by_remoteness.get(r, {})
