@@ -33,7 +33,7 @@ def parse_board(text: str) -> Board:
 
 class TicTacToe(Game):
     """Tic-tac-toe from ``start`` (default: the empty board). A move is the cell index 0..8,
-    row by row.
+    row by row, written as column letter and row number: ``a1`` top left, ``c3`` bottom right.
 
     A position where the last mover completed a line is a LOSE for the player to move; a full
     board without a line is a TIE.
@@ -77,6 +77,9 @@ class TicTacToe(Game):
     def parse_position(self, text: str) -> Board:
         return parse_board(text)
 
+    def format_move(self, cell: int) -> str:
+        return "abc"[cell % 3] + str(cell // 3 + 1)
+
     def display(self, board: Board) -> str:
-        rows = [" ".join(board[r * 3:r * 3 + 3]) for r in range(3)]
-        return "\n".join(rows)
+        rows = [f"{r + 1} " + " ".join(board[r * 3:r * 3 + 3]) for r in range(3)]
+        return "\n".join(["  a b c", *rows])
