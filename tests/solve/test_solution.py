@@ -1,0 +1,124 @@
+import gzip
+import json
+
+import pytest
+
+from perfectplay import (
+    Game,
+    GameError,
+    PositionNotSolved,
+    Solution,
+    SolutionFileError,
+    Value,
+    solve,
+)
+from perfectplay.games.graph import GraphGame
+from perfectplay.games.nim import Nim
+from perfectplay.games.tictactoe import TicTacToe
+
+
+@pytest.fixture(scope="module")
+def ttt():
+    return solve(TicTacToe())
+
+
+def test_moves_are_ranked_and_labelled_for_the_mover(ttt):
+    # X to move: c1 completes the top row; c2 blocks O's row and ties; the rest let O win.
+    ranked = [(m.move, m.position, m.value, m.remoteness) for m in ttt.moves("XX.OO....")]
+    assert ranked == [(2, "XXXOO....", Value.WIN, 0), (5, "XX.OOX...", Value.TIE, 4),
+                      (6, "XX.OO.X..", Value.LOSE, 1), (7, "XX.OO..X.", Value.LOSE, 1),
+                      (8, "XX.OO...X", Value.LOSE, 1)]
+
+
+def test_best_move_is_the_smallest_label_among_equals(ttt):
+    assert [m.move for m in ttt.moves()] == list(range(9))  # every opening ties in 8
+    assert ttt.best_move() == 0
+
+
+def test_line_plays_to_the_end(ttt):
+    line = ttt.line()
+    assert len(line) == 9
+    board = "........."
+    for cell in line:
+        board = dict(TicTacToe().moves(board))[cell]
+    assert ttt.value(board) is Value.TIE and ttt.moves(board) == []
+
+
+def test_unknown_position_raises_and_get_does_not(ttt):
+    with pytest.raises(PositionNotSolved):
+        ttt.value("XXXXX....")
+    assert ttt.get("XXXXX....") is None
+    assert "XXXXX...." not in ttt
+
+
+def test_save_and_load_round_trip(tmp_path, ttt):
+    path = tmp_path / "ttt.gz"
+    ttt.save(path)
+    loaded = Solution.load(path, TicTacToe())
+    assert sorted(loaded.positions()) == sorted(ttt.positions())
+    assert loaded.counts() == ttt.counts()
+    assert loaded.start == ttt.start
+
+
+def test_save_and_load_with_a_key(tmp_path):
+    s = solve(Nim((2, 3, 4)))
+    s.save(tmp_path / "nim.gz")
+    loaded = Solution.load(tmp_path / "nim.gz", Nim((2, 3, 4)))
+    assert loaded.value((4, 3, 2)) is s.value((2, 3, 4))
+    assert loaded.counts() == s.counts()
+
+
+def _rewrite(path, change):
+    with gzip.open(path, "rt") as f:
+        document = json.load(f)
+    change(document)
+    with gzip.open(path, "wt") as f:
+        json.dump(document, f)
+
+
+def test_corrupt_file_fails_its_checksum(tmp_path):
+    path = tmp_path / "nim.gz"
+    solve(Nim((1, 2))).save(path)
+    _rewrite(path, lambda d: d["payload"].update(values="w" * len(d["payload"]["values"])))
+    with pytest.raises(SolutionFileError, match="checksum"):
+        Solution.load(path, Nim((1, 2)))
+
+
+def test_unknown_version_and_foreign_files_are_refused(tmp_path):
+    path = tmp_path / "nim.gz"
+    solve(Nim((1, 2))).save(path)
+    _rewrite(path, lambda d: d.update(version=99))
+    with pytest.raises(SolutionFileError, match="version 99"):
+        Solution.load(path, Nim((1, 2)))
+    (tmp_path / "junk").write_text("hello")
+    with pytest.raises(SolutionFileError, match="not a perfectplay solution"):
+        Solution.load(tmp_path / "junk", Nim((1, 2)))
+
+
+def test_counts_table_of_a_small_graph():
+    game = GraphGame.from_edges([("a", "b"), ("b", "a"), ("b", "c"), ("c", "d")], start="a")
+    counts = solve(game).counts()
+    assert counts.positions == 4
+    assert counts.by_value == {Value.WIN: 1, Value.LOSE: 1, Value.TIE: 0, Value.DRAW: 2}
+    assert counts.by_remoteness == {0: {Value.LOSE: 1}, 1: {Value.WIN: 1}}
+    assert counts.primitives[Value.LOSE] == 1
+
+
+class Flaky(Game):
+    """moves() answers differently on every call: a protocol violation."""
+
+    calls = 0
+
+    def start(self):
+        return 0
+
+    def moves(self, n):
+        if n == 0:
+            Flaky.calls += 1
+            yield "go", Flaky.calls
+
+
+def test_non_deterministic_moves_are_named():
+    s = solve(Flaky())
+    with pytest.raises(GameError, match=r"not deterministic.*\(at position 0\)"):
+        s.moves(0)
