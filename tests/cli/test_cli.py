@@ -1,0 +1,116 @@
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from perfectplay.cli import main
+from perfectplay.cli.play import Session
+from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.solve import solve
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_json_has_the_promised_fields(capsys):
+    status, out, err = run(capsys, "solve", "tictactoe", "--json")
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert (result["value"], result["remoteness"], result["positions"]) == ("tie", 9, 5478)
+    assert result["primitives"] == {"lose": 942, "tie": 16}
+    assert result["counts"] == {"win": 2836, "lose": 1574, "tie": 1068, "draw": 0}
+    assert result["best_move"] == "a1"
+    assert result["seconds"] >= 0
+
+
+def test_solve_all_lists_graph_nodes_by_label(capsys):
+    status, out, _ = run(capsys, "solve", "graph", "--file", str(EXAMPLES / "cycle.txt"),
+                         "--json", "--all")
+    listed = {e["position"]: (e["value"], e["remoteness"]) for e in json.loads(out)["positions_list"]}
+    assert listed == {"a": ("draw", None), "b": ("draw", None), "c": ("win", 1), "d": ("lose", 0)}
+
+
+def test_solve_text_and_user_file_game(capsys):
+    status, out, _ = run(capsys, "solve", str(EXAMPLES / "takeaway.py") + ":TakeAway",
+                         "--arg", "heap=21")
+    assert status == 0
+    assert "value:      win in 11" in out and "best move:  1" in out
+
+
+def test_save_writes_a_loadable_file(capsys, tmp_path):
+    from perfectplay import Solution
+
+    path = tmp_path / "s.gz"
+    assert run(capsys, "solve", "nim", "--heaps", "2,3", "--save", str(path))[0] == 0
+    from perfectplay.games.nim import Nim
+    assert str(Solution.load(path, Nim((2, 3))).value()) == "win"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["solve", "chess"], "unknown game 'chess'"),
+    (["solve", "nim", "--heap", "3"], "unknown option --heap for nim; did you mean --heaps?"),
+    (["solve", "nim", "--heaps", "3,x"], "bad --heaps for nim"),
+    (["solve", "graph"], "graph needs --file"),
+    (["solve", "graph", "--file", "/no/such/file"], "cannot read graph file"),
+    (["solve", "nim", "--method", "magic"], "invalid choice"),
+    (["sovle"], "did you mean 'solve'"),
+    (["solve", "missing.py:Game"], "no such game file"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+
+
+def test_games_lists_the_catalogue(capsys):
+    status, out, _ = run(capsys, "games", "--options")
+    assert status == 0
+    assert "tictactoe" in out and "--heaps" in out
+
+
+def test_help_lists_every_command(capsys):
+    from perfectplay.cli import COMMANDS
+
+    status, out, _ = run(capsys, "--help")
+    assert status == 0 and all(name in out for name in COMMANDS)
+
+
+def test_play_session_with_undo():
+    # Human plays X (first): b2, undo, then a1, then quits.
+    stdin = io.StringIO("b2\nu\na1\nq\n")
+    stdout = io.StringIO()
+    Session(solve(TicTacToe()), "first", stdin, stdout).play()
+    text = stdout.getvalue()
+    assert "perfectplay plays a1 (tie in 7)" in text     # its reply to b2
+    assert "undone" in text
+    assert "perfectplay plays b2" in text                 # its reply to a1: the only tie
+    assert text.rstrip().endswith("bye")
+
+
+def test_play_to_the_end_against_a_blunder():
+    # Human plays O and blunders; the perfect opponent wins.
+    stdin = io.StringIO("b1\nc1\nq\n")
+    stdout = io.StringIO()
+    Session(solve(TicTacToe()), "second", stdin, stdout).play()
+    assert "Game over: perfectplay wins." in stdout.getvalue()
+
+
+def test_console_script_exit_status():
+    result = subprocess.run([sys.executable, "-m", "perfectplay", "solve", "nope"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: unknown game 'nope'")
+
+
+def test_import_does_not_load_numba():
+    code = "import perfectplay, perfectplay.cli, sys; print('numba' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "False"
