@@ -34,7 +34,9 @@ def test_solve_json_has_the_promised_fields(capsys):
 def test_solve_all_lists_graph_nodes_by_label(capsys):
     status, out, _ = run(capsys, "solve", "graph", "--file", str(EXAMPLES / "cycle.txt"),
                          "--json", "--all")
-    listed = {e["position"]: (e["value"], e["remoteness"]) for e in json.loads(out)["positions_list"]}
+    assert status == 0
+    entries = json.loads(out)["positions_list"]
+    listed = {e["position"]: (e["value"], e["remoteness"]) for e in entries}
     assert listed == {"a": ("draw", None), "b": ("draw", None), "c": ("win", 1), "d": ("lose", 0)}
 
 

@@ -1,10 +1,10 @@
+from graphs import game_graphs
 from hypothesis import given
+from naive import LabelledGraph, naive_values, reachable
 
 from perfectplay import Value, solve
 from perfectplay.games.graph import GraphGame
 from perfectplay.solve.retrograde import retrograde_solve
-from graphs import game_graphs
-from naive import LabelledGraph, naive_values, reachable
 
 
 @given(game_graphs())
