@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 
-from perfectplay.core.errors import CycleError
+from perfectplay.core.errors import CycleError, GameError
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
 from perfectplay.solve.codes import encode, parent_code, value_of
@@ -16,6 +16,7 @@ __all__ = ["memo_outcome", "memo_solve"]
 _IN_PROGRESS = -1
 _NO_CHILD = 1 << 70  # larger than every code: "no child seen yet"
 _PROGRESS_EVERY = 1 << 14
+_PRIMITIVE_CODES = {value: encode(value, 0) for value in Value if value is not Value.DRAW}
 
 
 def memo_solve(game: Game, position: Position | None = None, *,
@@ -76,49 +77,57 @@ def _search(game: Game, start: Position, *, weak: bool,
     """Post-order search without recursion; returns codes by key, key representatives, and
     primitive counts.
 
-    A frame is ``[key, children, next child index, best child code]``; a child not solved yet
-    gets its own frame on top, and the parent resumes at the same index once it is solved. Every
-    edge costs one dictionary lookup (plus one more per position, on return).
+    A frame is ``[key, children, next child index, best child code, position]``; a child not
+    solved yet gets its own frame on top, and the parent resumes at the same index once it is
+    solved. Every edge costs one dictionary lookup (plus one more per position, on return).
     """
     key = game.key if has_hook(game, "key") else None
     primitive = game.primitive if has_hook(game, "primitive") else None
+    moves = game.moves
     representatives: dict[Hashable, Position] | None = {} if key is not None else None
     table: dict[Hashable, int] = {}
     primitives: Counter[Value] = Counter()
     stack: list[list] = []
 
-    def enter(position: Position, k: Hashable) -> None:
-        """Solve a primitive position at once, or push a frame for it."""
+    def enter(position: Position, k: Hashable) -> int:
+        """Solve a primitive position at once, or push a frame for it; returns its code."""
         if representatives is not None:
             representatives[k] = position
         value = primitive(position) if primitive is not None else None
         if value is None:
-            children = [child for _, child in children_of(game, position)]
+            try:
+                children = [child for _, child in moves(position)]
+            except (TypeError, ValueError):  # not (move, child) pairs: name the culprit
+                children = [child for _, child in children_of(game, position)]
             if children:
                 table[k] = _IN_PROGRESS
-                stack.append([k, children, 0, _NO_CHILD])
-                return
+                stack.append([k, children, 0, _NO_CHILD, position])
+                return _IN_PROGRESS
             value = Value.LOSE
-        table[k] = encode(value, 0)
         primitives[value] += 1
+        code = table[k] = _PRIMITIVE_CODES[value]
+        return code
 
     enter(start, key(start) if key is not None else start)
     solved = 0
     while stack:
         frame = stack[-1]
-        children = frame[1]
-        i = frame[2]
-        best = frame[3]
+        _, children, i, best, _ = frame
         n = len(children)
         while i < n:
             child = children[i]
             k = key(child) if key is not None else child
-            code = table.get(k)
+            try:
+                code = table.get(k)
+            except TypeError:
+                raise GameError(f"moves() yielded an unhashable position {child!r}",
+                                position=frame[4]) from None
             if code is None:
-                enter(child, k)
-                code = table[k]
+                code = enter(child, k)
                 if code == _IN_PROGRESS:
-                    break  # the child's frame is on top; this one resumes at index i
+                    frame[2] = i  # the child's frame is on top; this one resumes here
+                    frame[3] = best
+                    break
             elif code == _IN_PROGRESS:
                 raise CycleError(child)
             if code < best:
@@ -126,13 +135,14 @@ def _search(game: Game, start: Position, *, weak: bool,
                 if weak and value_of(code) is Value.LOSE:
                     break  # a losing child proves the win; the rest need not be searched
             i += 1
-        if stack[-1] is not frame:
-            frame[2] = i
-            frame[3] = best
+        else:
+            stack.pop()
+            table[frame[0]] = parent_code(best)
+            solved += 1
+            if progress is not None and solved % _PROGRESS_EVERY == 0:
+                progress(solved)
             continue
-        stack.pop()
-        table[frame[0]] = parent_code(best)
-        solved += 1
-        if progress is not None and solved % _PROGRESS_EVERY == 0:
-            progress(solved)
+        if weak and code != _IN_PROGRESS:  # left early on a losing child
+            stack.pop()
+            table[frame[0]] = parent_code(best)
     return table, representatives, primitives
