@@ -8,7 +8,6 @@ from typing import Any
 
 __all__ = ["ProgressBar"]
 
-_DELAY = 1.0  # seconds before the bar appears: quick solves print nothing extra
 
 
 class ProgressBar:
@@ -18,9 +17,10 @@ class ProgressBar:
     nothing is drawn unless ``force`` is set.
     """
 
-    def __init__(self, unit: str = "positions", *, force: bool = False,
+    def __init__(self, unit: str = "positions", *, delay: float = 1.0, force: bool = False,
                  console: Any = None) -> None:
         self.unit = unit
+        self.delay = delay  # seconds before the bar appears: quick solves print nothing extra
         self._started = time.perf_counter()
         self._enabled = force or sys.stderr.isatty()
         self._console = console
@@ -31,7 +31,7 @@ class ProgressBar:
         if not self._enabled:
             return
         if self._progress is None:
-            if time.perf_counter() - self._started < _DELAY:
+            if time.perf_counter() - self._started < self.delay:
                 return
             self._show()
         elapsed = time.perf_counter() - self._started

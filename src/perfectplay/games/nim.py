@@ -20,9 +20,9 @@ class Nim(Game):
     Heaps are interchangeable, so ``key`` sorts them: permutations are solved once.
 
     >>> from perfectplay import solve
-    >>> s = solve(Nim((1, 2, 3)))
-    >>> s.value(), s.value((1, 2, 4)), s.best_move((1, 2, 4))
-    (Value.LOSE, Value.WIN, (2, 1))
+    >>> s = solve(Nim((1, 2, 4)))
+    >>> s.value(), s.best_move(), s.value((1, 2, 3)), s.value((3, 2, 1))
+    (Value.WIN, (2, 1), Value.LOSE, Value.LOSE)
     """
 
     name: ClassVar[str] = "nim"

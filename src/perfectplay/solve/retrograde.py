@@ -42,10 +42,10 @@ def retrograde_solve(game: Game, position: Position | None = None, *,
 
     Examples
     --------
-    A token on a 3-cycle with an exit: from ``a`` one can go round the cycle forever.
+    A token on a 2-cycle with an exit that loses: ``a`` and ``b`` go round forever.
 
     >>> from perfectplay.games.graph import GraphGame
-    >>> game = GraphGame.from_edges([("a", "b"), ("b", "c"), ("c", "a"), ("c", "x")], start="a")
+    >>> game = GraphGame.from_edges([("a", "b"), ("b", "a"), ("b", "c"), ("c", "x")], start="a")
     >>> s = retrograde_solve(game)
     >>> s.value("c"), s.remoteness("c"), s.value("a")
     (Value.WIN, 1, Value.DRAW)

@@ -1,0 +1,31 @@
+import io
+
+from rich.console import Console
+
+from perfectplay import solve
+from perfectplay.cli.progress import ProgressBar
+from perfectplay.games.subtraction import Subtraction
+
+
+def test_bar_shows_count_and_rate_once_past_its_delay():
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=100)
+    with ProgressBar("heaps", delay=0.0, force=True, console=console) as bar:
+        bar(1234)
+        bar._progress.refresh()
+    text = buffer.getvalue()
+    assert "1,234 heaps" in text and "/s" in text
+
+
+def test_bar_stays_silent_before_its_delay():
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True)
+    with ProgressBar(delay=60.0, force=True, console=console) as bar:
+        bar(10)
+    assert buffer.getvalue() == ""
+
+
+def test_solvers_report_progress():
+    seen = []
+    solve(Subtraction(100_000, (1, 2)), method="memo", progress=seen.append)
+    assert seen == [16384 * k for k in range(1, len(seen) + 1)] and len(seen) == 6
