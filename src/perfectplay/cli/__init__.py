@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "games": ("perfectplay.cli.games", "list the built-in games and their options"),
     "solve": ("perfectplay.cli.solve", "solve a game: value, remoteness, best move, analysis"),
     "play": ("perfectplay.cli.play", "play against the perfect opponent in the terminal"),
+    "judge": ("perfectplay.cli.judge", "answer a contest problem's judge input from stdin"),
+    "check": ("perfectplay.cli.check", "check a game's key, abstraction, components"),
 }
 
 _USAGE = "usage: perfectplay [--debug] [--version] COMMAND [ARGS...]"

@@ -28,6 +28,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "3x3 noughts and crosses; a full board is a tie"),
     "graph": ("perfectplay.games.graph:GraphGame",
               "a token on a directed graph read from a file; cycles give draws"),
+    "kadomatsu": ("perfectplay.games.kadomatsu:Kadomatsu", "take zig-zag triples (yukicoder 334)"),
+    "disconnected": ("perfectplay.games.disconnected:Disconnected", "connect it, lose (AOJ 2376)"),
+    "interval-game-2": ("perfectplay.games.interval_game_2:IntervalGame2", "ABC206 F"),
+    "five-hundred-eleven": ("perfectplay.games.five_hundred_eleven:FiveHundredEleven", "SRM 511"),
 }
 
 ALIASES: dict[str, str] = {"ttt": "tictactoe", "tic-tac-toe": "tictactoe"}

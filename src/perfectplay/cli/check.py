@@ -1,0 +1,51 @@
+"""``perfectplay check GAME``: solve small instances exhaustively and test every claim the game
+makes about itself (deterministic moves, primitives, key, abstraction, components).
+
+Exit status: 0 when every claim held, 3 (:data:`COUNTEREXAMPLE`) when one failed (the
+counterexample is printed), 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.games import find_game
+from perfectplay.solve.check import check, check_instances, instances_of
+
+__all__ = ["COUNTEREXAMPLE", "run"]
+
+COUNTEREXAMPLE = 3
+"""Exit status when a claim of the game fails on some position."""
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(
+        prog="perfectplay check", epilog=GAME_EPILOG,
+        description="Check a game definition on small instances. Without --up-to or "
+                    "--random, checks the one instance the game options describe.")
+    add_game_argument(parser)
+    parser.add_argument("--up-to", type=int, metavar="N",
+                        help="every instance up to size N (games that offer this family)")
+    parser.add_argument("--random", type=int, default=0, metavar="COUNT",
+                        help="COUNT random instances of size --size")
+    parser.add_argument("--size", type=int, metavar="N", help="size of the random instances")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    options, rest = parser.parse_known_args(argv)
+    started = time.perf_counter()
+    if options.up_to is None and not options.random:
+        report = check(game_from_args(options.game, rest))
+    else:
+        if rest:
+            raise UsageError(f"game options {' '.join(rest)!r} cannot be combined with "
+                             "--up-to or --random")
+        if options.random and options.size is None:
+            raise UsageError("--random needs --size")
+        families = instances_of(find_game(options.game), up_to=options.up_to,
+                                count=options.random, size=options.size, seed=options.seed)
+        report = check_instances(families)
+    print(report.format())
+    print(f"time: {time.perf_counter() - started:.2f} s")
+    return SUCCESS if report.is_sound else COUNTEREXAMPLE
