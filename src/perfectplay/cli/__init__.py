@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("perfectplay.cli.play", "play against the perfect opponent in the terminal"),
     "judge": ("perfectplay.cli.judge", "answer a contest problem's judge input from stdin"),
     "check": ("perfectplay.cli.check", "check a game's key, abstraction, components"),
+    "octal": ("perfectplay.cli.octal", "nim-sequence of a heap game by code, its period, proof"),
 }
 
 _USAGE = "usage: perfectplay [--debug] [--version] COMMAND [ARGS...]"

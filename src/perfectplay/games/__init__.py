@@ -28,10 +28,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "3x3 noughts and crosses; a full board is a tie"),
     "graph": ("perfectplay.games.graph:GraphGame",
               "a token on a directed graph read from a file; cycles give draws"),
+    "shiritori": ("perfectplay.games.shiritori:Shiritori",
+                  "play unused words, each starting with the last letter of the one before"),
+    "connect4": ("perfectplay.games.connect4:ConnectFour",
+                 "Connect Four on a small board (--width, --height); a full board is a tie"),
     "kadomatsu": ("perfectplay.games.kadomatsu:Kadomatsu", "take zig-zag triples (yukicoder 334)"),
     "disconnected": ("perfectplay.games.disconnected:Disconnected", "connect it, lose (AOJ 2376)"),
     "interval-game-2": ("perfectplay.games.interval_game_2:IntervalGame2", "ABC206 F"),
     "five-hundred-eleven": ("perfectplay.games.five_hundred_eleven:FiveHundredEleven", "SRM 511"),
+    "octal": ("perfectplay.games.octal:OctalGame",
+              "heap game by code: octal/hex take-and-break (0.77 Kayles, 0.137, 4!.0, allbut:1,2)"),
+    "grundy": ("perfectplay.games.octal:GrundysGame",
+               "Grundy's game: split a heap into two unequal heaps (code 4!.0)"),
 }
 
 ALIASES: dict[str, str] = {"ttt": "tictactoe", "tic-tac-toe": "tictactoe"}

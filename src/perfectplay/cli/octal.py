@@ -1,0 +1,90 @@
+"""``perfectplay octal CODE --upto N``: the nim-sequence of a heap game, its period and proof."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from perfectplay.cli.progress import ProgressBar
+from perfectplay.cli.status import SUCCESS, ArgumentParser
+from perfectplay.games.octal import nim_sequence, parse_code, periodicity
+
+__all__ = ["run"]
+
+_ROW = 20  # values per printed row
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(
+        prog="perfectplay octal",
+        description="Nim-sequence G(0..N) of a heap game, with its period, pre-period and "
+                    "saltus when found, and whether the Guy-Smith theorem proves the period.",
+        epilog="CODE: an octal or hexadecimal code (0.77, 0.137, 4.7, 0.f), '!' for unequal "
+               "heaps (4!.0), a repeating tail in brackets (0.[3]), subtraction:2,3,7, "
+               "allbut:1,2, or an alias (kayles, dawson, grundy, nim).")
+    parser.add_argument("code", metavar="CODE")
+    parser.add_argument("--upto", type=int, required=True, metavar="N", help="largest heap")
+    parser.add_argument("--method", choices=("auto", "python", "plain", "rare"),
+                        default="auto", help="how to compute (default: auto)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the sequence (matplotlib)")
+    options = parser.parse_args(argv)
+    rules = parse_code(options.code)
+    if options.upto < 0:
+        raise ValueError(f"--upto must be non-negative, got {options.upto}")
+    with ProgressBar(unit="heaps") as bar:
+        values = nim_sequence(rules, options.upto, method=options.method, progress=bar)
+    found = periodicity(rules, values)
+    result: dict[str, Any] = {
+        "code": rules.code,
+        "values": values.tolist(),
+        "period": None if found is None else found.period,
+        "preperiod": None if found is None else found.preperiod,
+        "saltus": None if found is None else found.saltus,
+        "proven": None if found is None else found.proven,
+    }
+    if options.plot:
+        _plot(result, options.plot)
+    if options.json:
+        print(json.dumps(result))
+    else:
+        _print_text(result)
+    return SUCCESS
+
+
+def _print_text(result: dict[str, Any]) -> None:
+    values = result["values"]
+    width = len(str(len(values) - 1))
+    print(f"code: {result['code']}")
+    for start in range(0, len(values), _ROW):
+        row = " ".join(str(v) for v in values[start:start + _ROW])
+        print(f"{start:>{width}}: {row}")
+    if result["period"] is None:
+        print("period: none found")
+        return
+    status = "proven (Guy-Smith)" if result["proven"] else "not proven"
+    print(f"period: {result['period']}, pre-period: {result['preperiod']}, "
+          f"saltus: {result['saltus']}, {status}")
+
+
+def _plot(result: dict[str, Any], path: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError("--plot needs matplotlib: pip install 'perfectplay[plot]'") from None
+    figure, axes = plt.subplots(figsize=(10, 4))
+    values = result["values"]
+    axes.plot(range(len(values)), values, ".", markersize=2 if len(values) > 2000 else 4)
+    axes.set_xlabel("heap n")
+    axes.set_ylabel("G(n)")
+    title = f"nim-sequence of {result['code']}"
+    if result["period"] is not None:
+        axes.axvline(result["preperiod"], color="grey", linewidth=0.8)
+        title += f" (period {result['period']} from {result['preperiod']})"
+    axes.set_title(title)
+    figure.savefig(path, dpi=100)
+    plt.close(figure)

@@ -1,0 +1,289 @@
+"""Nim-sequences of heap games in compiled kernels: the plain mex rule, and the rare-value
+("sparse space") method that makes most heaps cost a handful of steps instead of ``n``.
+
+``digits[k]`` holds the heap-game digit for removing ``k`` counters (bit ``2**j``: leave ``j``
+heaps, see :mod:`perfectplay.games.octal`). Values live in one uint16 array (uint32 once a value
+reaches ``2**15``), plus a stamp table the size of the value range and, for the rare-value
+method, the list of rare heaps: memory linear in the number of heaps.
+
+The rare-value method [1]_ [2]_: fix a bit mask ``m`` and call heap ``n`` *common* when
+``parity(G(n) & m) ^ (e & n) == f``, *rare* otherwise. When every two-heap split removes ``k``
+counters with ``f ^ (e & k) == 1``, a split's value can make heap ``n`` common only if exactly
+one of its parts is rare. So the options of the common class come from the rare heaps alone,
+which gives the least missing common value ``c``; the other class needs only the values below
+``c``, and a scan of the splits finds them after a few steps unless one is missing, in which
+case ``G(n)`` is that (rare) value. The split (``m``, ``e``, ``f``) is chosen automatically from
+the values computed so far, again at every doubling of ``n``; where no split makes rare heaps
+rare, a segment falls back to the plain kernel. The result is exact whatever the split.
+
+References
+----------
+.. [1] E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways*, 2nd ed., vol. 1, ch. 4,
+   "Sparse space spells speed".
+.. [2] A. Flammenkamp, Sparse- and common-positions of Sprague-Grundy values of octal games,
+   https://wwwhomes.uni-bielefeld.de/achim/octal_sparse.html
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numba import njit
+
+__all__ = ["plain_sequence", "rare_sequence"]
+
+_SEGMENT = 1 << 16  # heaps per kernel call: the progress callback runs between calls
+_CALIBRATE = 1 << 12  # heaps computed by the plain kernel before the first split is chosen
+_MASK_BITS = 10  # masks are searched among the values' low bits, at most this many
+_RARE_ENOUGH = 0.2  # a split is used when at most this share of recent heaps is rare
+
+
+@njit(cache=True)
+def _plain(g, lo, hi, digits, takes, unequal, seen):
+    """``G(n) = mex{G(a) ^ G(b) ^ ... : parts a, b, ... a move leaves}`` for ``lo <= n < hi``.
+
+    ``takes`` lists the ``k`` with a nonzero digit, ascending; ``seen[v] == n + 1`` marks the
+    option values of ``n``. Returns the next ``n``, early (right after it) when ``G(n)``
+    reaches half the length of ``seen``, which must then grow.
+    """
+    half = len(seen) // 2
+    for n in range(lo, hi):
+        stamp = n + 1
+        for i in range(len(takes)):
+            k = takes[i]
+            if k > n:
+                break
+            d = digits[k]
+            r = n - k
+            if d & 1 and r == 0:
+                seen[0] = stamp
+            if d & 2 and r >= 1 and k > 0:
+                seen[g[r]] = stamp
+            if d & 4:
+                for a in range(1, r // 2 + 1):
+                    if not (unequal and 2 * a == r):
+                        seen[g[a] ^ g[r - a]] = stamp
+            if d & 8:
+                for a in range(1, r // 3 + 1):
+                    for b in range(a, (r - a) // 2 + 1):
+                        c = r - a - b
+                        if not (unequal and (a == b or b == c)):
+                            seen[g[a] ^ g[b] ^ g[c]] = stamp
+        m = 0
+        while seen[m] == stamp:
+            m += 1
+        g[n] = m
+        if m >= half:
+            return n + 1
+    return hi
+
+
+@njit(cache=True)
+def _rare(g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, rare, count):
+    """The rare-value method for ``lo <= n < hi`` (at most two heaps left by a move).
+
+    ``splits`` lists the ``k`` whose digit allows two heaps, ascending; ``parity[v]`` is
+    ``parity(v & m)``; ``rare[:count]`` the rare heaps so far, ascending. Returns the next
+    ``n`` and the new count, early when ``seen`` or ``rare`` must grow.
+    """
+    half = len(seen) // 2
+    for n in range(lo, hi):
+        stamp = n + 1
+        for i in range(len(takes)):
+            k = takes[i]
+            if k > n:
+                break
+            d = digits[k]
+            r = n - k
+            if d & 1 and r == 0:
+                seen[0] = stamp
+            if d & 2 and r >= 1 and k > 0:
+                seen[g[r]] = stamp
+        for i in range(len(splits)):  # splits with a rare part: every common-class option
+            r = n - splits[i]
+            if r < 2:
+                break
+            for j in range(count):
+                a = rare[j]
+                if a >= r:
+                    break
+                if not (unequal and 2 * a == r):
+                    seen[g[a] ^ g[r - a]] = stamp
+        target = f ^ (e & n)
+        c = 0
+        while seen[c] == stamp or parity[c] != target:
+            c += 1
+        need = 0
+        for v in range(c):
+            if seen[v] != stamp:
+                need += 1
+        for i in range(len(splits)):  # the other class, below c: scan until all are found
+            if need == 0:
+                break
+            r = n - splits[i]
+            if r < 2:
+                break
+            for a in range(1, r // 2 + 1):
+                x = g[a] ^ g[r - a]
+                if x < c and seen[x] != stamp and not (unequal and 2 * a == r):
+                    seen[x] = stamp
+                    need -= 1
+                    if need == 0:
+                        break
+        m = 0
+        while seen[m] == stamp:
+            m += 1
+        g[n] = m
+        if parity[m] ^ (e & n) != f:
+            rare[count] = n
+            count += 1
+        if m >= half or count == len(rare):
+            return n + 1, count
+    return hi, count
+
+
+class _Sequence:
+    """The values being computed, the stamp table, and their growth."""
+
+    def __init__(self, digits: np.ndarray, unequal: bool, upto: int) -> None:
+        self.digits = digits
+        self.unequal = unequal
+        self.takes = np.flatnonzero(digits).astype(np.int64)
+        self.splits = np.flatnonzero(digits & 4).astype(np.int64)
+        self.g = np.zeros(upto + 1, dtype=np.uint16)
+        self.seen = np.zeros(2, dtype=np.int64)
+        self.done = 1  # G(0) = 0: no move leaves anything from an empty heap
+
+    def grow(self) -> None:
+        """Make room for the value just computed (and the options it can make)."""
+        top = int(self.g[self.done - 1])
+        half = len(self.seen) // 2
+        if top >= half:
+            half = 1 << top.bit_length()
+            self.seen = np.zeros(2 * half, dtype=np.int64)
+            if half > 1 << 15 and self.g.dtype == np.uint16:
+                self.g = self.g.astype(np.uint32)
+
+    def plain(self, hi: int) -> None:
+        """Values up to ``hi - 1`` by the plain kernel."""
+        while self.done < hi:
+            self.done = _plain(self.g, self.done, hi, self.digits, self.takes, self.unequal,
+                               self.seen)
+            self.grow()
+
+
+def plain_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
+                   progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """``G(0..upto)`` by the plain mex rule: every option of every heap, quadratic in ``upto``
+    (cubic where a move leaves three heaps).
+
+    Parameters
+    ----------
+    digits : numpy.ndarray
+        uint8, ``digits[k]`` for ``k = 0..upto``.
+    unequal : bool
+        Whether the heaps left must be pairwise unequal.
+    upto : int
+    progress : callable, optional
+        Called with the number of heaps done, between segments of 65536 heaps.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> plain_sequence(np.array([0, 7, 7, 0, 0, 0], np.uint8), False, 5).tolist()
+    [0, 1, 2, 3, 1, 4]
+    """
+    seq = _Sequence(digits, unequal, upto)
+    while seq.done <= upto:
+        seq.plain(min(upto + 1, seq.done + _SEGMENT))
+        if progress is not None:
+            progress(seq.done)
+    return seq.g
+
+
+def rare_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
+                  progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """``G(0..upto)`` by the rare-value method (moves leave at most two heaps).
+
+    Parameters and return as :func:`plain_sequence`; the values are the same.
+
+    Examples
+    --------
+    Grundy's game (``4!.0``: ``d0 = 4``, unequal heaps):
+
+    >>> import numpy as np
+    >>> digits = np.zeros(10001, np.uint8)
+    >>> digits[0] = 4
+    >>> values = rare_sequence(digits, True, 10000)
+    >>> values[:12].tolist(), int(values[10000])
+    ([0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2], 39)
+    """
+    if np.any(digits & 8):
+        raise ValueError("the rare-value method needs moves that leave at most two heaps")
+    seq = _Sequence(digits, unequal, upto)
+    seq.plain(min(upto + 1, _CALIBRATE))
+    rare = np.zeros(0, dtype=np.int64)
+    count = 0
+    recalibrate = seq.done
+    split = None
+    while seq.done <= upto:
+        if seq.done >= recalibrate:
+            split = _choose_split(seq, recalibrate)
+            recalibrate *= 2
+            if split is not None:
+                rare, count = _rare_heaps(seq, *split)
+        hi = min(upto + 1, seq.done + _SEGMENT, recalibrate)
+        if split is None:
+            seq.plain(hi)
+        while seq.done < hi and split is not None:
+            mask, e, f = split
+            parity = np.bitwise_count(np.arange(len(seq.seen)) & mask).astype(np.uint8) & 1
+            seq.done, count = _rare(seq.g, seq.done, hi, seq.digits, seq.takes, seq.splits,
+                                    seq.unequal, seq.seen, parity, e, f, rare, count)
+            seq.grow()
+            if count == len(rare):
+                rare = np.concatenate([rare, np.zeros(len(rare) + 1024, dtype=np.int64)])
+        if progress is not None:
+            progress(seq.done)
+    return seq.g
+
+
+def _choose_split(seq: _Sequence, done: int) -> tuple[int, int, int] | None:
+    """The mask ``m``, ``e`` and ``f`` that make the fewest of the heaps ``done/2..done-1``
+    rare, or None when even the best leaves more than ``_RARE_ENOUGH`` of them rare."""
+    values = seq.g[done // 2:done].astype(np.int64)
+    odd = np.arange(done // 2, done) & 1
+    width = min(max(int(values.max()).bit_length(), 1), _MASK_BITS)
+    values &= (1 << width) - 1
+    counts = np.bincount(values * 2 + odd, minlength=2 << width).reshape(-1, 2)
+    masks = np.arange(1, 1 << width)
+    parity = (np.bitwise_count(masks[:, None] & np.arange(1 << width)[None, :]) & 1)
+    choices = [(0, 1)]  # (e, f) pairs for which no common-common split makes a common value
+    split_parities = set((seq.splits & 1).tolist())
+    if len(split_parities) == 1:
+        choices.append((1, 1 ^ split_parities.pop()))
+    best = None
+    for e, f in choices:
+        rare = (parity != f) @ counts[:, 0] + (parity != (f ^ e)) @ counts[:, 1]
+        i = int(np.argmin(rare))
+        if best is None or rare[i] < best[0]:
+            best = (int(rare[i]), int(masks[i]), e, f)
+    if best is None or best[0] > _RARE_ENOUGH * len(values):
+        return None
+    return best[1], best[2], best[3]
+
+
+def _rare_heaps(seq: _Sequence, mask: int, e: int, f: int) -> tuple[np.ndarray, int]:
+    """The rare heaps among ``1..done-1`` under a split, in an array with room to grow."""
+    heaps = np.arange(seq.done)
+    parity = np.bitwise_count(seq.g[:seq.done].astype(np.int64) & mask) & 1
+    found = np.flatnonzero((parity ^ (e & heaps)) != f)
+    found = found[found > 0]
+    rare = np.zeros(2 * len(found) + 1024, dtype=np.int64)
+    rare[:len(found)] = found
+    return rare, len(found)

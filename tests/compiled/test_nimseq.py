@@ -1,0 +1,52 @@
+"""Compiled nim-sequence kernels: plain mex and the rare-value method agree with each other."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+
+from perfectplay.compiled.nimseq import plain_sequence, rare_sequence
+from perfectplay.games.octal import parse_code
+
+
+def digits(code: str, upto: int) -> tuple[np.ndarray, bool]:
+    rules = parse_code(code)
+    return np.array([rules.digit(k) for k in range(upto + 1)], np.uint8), rules.unequal
+
+
+def test_rare_equals_plain_past_the_calibration_window():
+    # 4!.0 and 0.6 pass 2**12 heaps, where the split is chosen and then re-chosen
+    for code in ("4!.0", "0.6", "0.77", "4.7"):
+        d, unequal = digits(code, 20000)
+        plain = plain_sequence(d, unequal, 20000)
+        assert np.array_equal(rare_sequence(d, unequal, 20000), plain), code
+
+
+def test_grundys_game_known_values():
+    d, unequal = digits("4!.0", 20000)
+    values = rare_sequence(d, unequal, 20000)
+    assert values[:10].tolist() == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+    assert values.dtype == np.uint16
+
+
+def test_values_grow_past_uint16():
+    d, unequal = digits("0.[3]", 70000)  # nim: G(n) = n
+    values = plain_sequence(d, unequal, 70000)
+    assert values.dtype == np.uint32
+    assert np.array_equal(values, np.arange(70001))
+
+
+def test_progress_is_reported():
+    seen = []
+    d, unequal = digits("4!.0", 150000)
+    rare_sequence(d, unequal, 150000, progress=seen.append)
+    assert seen[-1] == 150001 and seen == sorted(seen)
+
+
+def test_import_perfectplay_does_not_import_numba():
+    code = ("import sys, perfectplay, perfectplay.games.octal, perfectplay.solve.grundy; "
+            "print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
