@@ -4,16 +4,74 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
 from perfectplay.solve.codes import DRAW_CODE, decode, encode, value_of
 from perfectplay.solve.solution import Solution
 
-__all__ = ["retrograde_solve"]
+__all__ = ["GameGraph", "enumerate_positions", "retrograde_solve"]
 
 _PROGRESS_EVERY = 1 << 14
 _DECISIVE = (Value.WIN, Value.LOSE)
+
+
+@dataclass
+class GameGraph:
+    """Every position reachable from a start, one per key, as a graph of indices."""
+
+    index: dict[Hashable, int]
+    """Position index by key; the start is 0."""
+    positions: list[Position]
+    """A representative position per index."""
+    children: list[list[int]]
+    """Children of each position, as indices (empty for primitive positions)."""
+    parents: list[list[int]]
+    """Parents of each position, as indices (one entry per edge)."""
+    primitive: list[Value | None]
+    """The value of each finished position (LOSE when it has no moves), None elsewhere."""
+
+
+def enumerate_positions(game: Game, start: Position, *,
+                        progress: Callable[[int], None] | None = None) -> GameGraph:
+    """Index every position reachable from ``start`` by key, breadth-first, with its
+    children and parents: the first step of every retrograde computation.
+
+    >>> from perfectplay.games.graph import GraphGame
+    >>> graph = enumerate_positions(GraphGame.from_edges([("a", "b"), ("b", "a")], start="a"),
+    ...                             "a")
+    >>> graph.positions, graph.children, graph.primitive
+    (['a', 'b'], [[1], [0]], [None, None])
+    """
+    key = game.key if has_hook(game, "key") else None
+    primitive = game.primitive if has_hook(game, "primitive") else None
+    index: dict[Hashable, int] = {key(start) if key is not None else start: 0}
+    positions: list[Position] = [start]
+    children: list[list[int]] = []
+    values: list[Value | None] = []
+    for i, pos in enumerate(positions):  # grows while iterated: breadth-first
+        value = primitive(pos) if primitive is not None else None
+        kids: list[int] = []
+        if value is None:
+            for _, child in children_of(game, pos):
+                k = key(child) if key is not None else child
+                j = index.get(k)
+                if j is None:
+                    j = index[k] = len(positions)
+                    positions.append(child)
+                kids.append(j)
+            if not kids:
+                value = Value.LOSE
+        children.append(kids)
+        values.append(value)
+        if progress is not None and i % _PROGRESS_EVERY == 0:
+            progress(i)
+    parents: list[list[int]] = [[] for _ in positions]
+    for i, kids in enumerate(children):
+        for j in kids:
+            parents[j].append(i)
+    return GameGraph(index, positions, children, parents, values)
 
 
 def retrograde_solve(game: Game, position: Position | None = None, *,
@@ -56,38 +114,11 @@ def retrograde_solve(game: Game, position: Position | None = None, *,
     """
     start = game.start() if position is None else position
     key = game.key if has_hook(game, "key") else None
-    primitive = game.primitive if has_hook(game, "primitive") else None
-
-    # 1. Enumerate: index positions by key, record each one's children as indices.
-    index: dict[Hashable, int] = {key(start) if key is not None else start: 0}
-    positions: list[Position] = [start]
-    children: list[list[int]] = []
-    codes: list[int | None] = []
-    primitives: Counter[Value] = Counter()
-    for i, pos in enumerate(positions):  # grows while iterated: breadth-first
-        value = primitive(pos) if primitive is not None else None
-        kids: list[int] = []
-        if value is None:
-            for _, child in children_of(game, pos):
-                k = key(child) if key is not None else child
-                j = index.get(k)
-                if j is None:
-                    j = index[k] = len(positions)
-                    positions.append(child)
-                kids.append(j)
-            if not kids:
-                value = Value.LOSE
-        children.append(kids)
-        codes.append(None if value is None else encode(value, 0))
-        if value is not None:
-            primitives[value] += 1
-        if progress is not None and i % _PROGRESS_EVERY == 0:
-            progress(i)
-
-    parents: list[list[int]] = [[] for _ in positions]
-    for i, kids in enumerate(children):
-        for j in kids:
-            parents[j].append(i)
+    graph = enumerate_positions(game, start, progress=progress)
+    index, positions, children, parents = graph.index, graph.positions, graph.children, \
+        graph.parents
+    codes: list[int | None] = [None if v is None else encode(v, 0) for v in graph.primitive]
+    primitives: Counter[Value] = Counter(v for v in graph.primitive if v is not None)
     unresolved = [len(kids) for kids in children]  # children not yet known to be WINs
 
     # 2. Wins and losses, in increasing remoteness: the queue is a breadth-first frontier.
