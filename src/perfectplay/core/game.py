@@ -99,6 +99,12 @@ class Game:
     def __str__(self) -> str:
         return self.name or type(self).__name__
 
+    def __add__(self, other: Game) -> Game:
+        """The disjunctive sum ``self + other``: see :class:`perfectplay.solve.sums.Sum`."""
+        from perfectplay.solve.sums import Sum  # the one operator that builds a solver-side type
+
+        return Sum((self, other))
+
 
 def has_hook(game: object, hook: str) -> bool:
     """Whether ``game`` overrides an optional hook of Game (or, duck-typed, defines it)."""
