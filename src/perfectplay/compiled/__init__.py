@@ -1,2 +1,40 @@
-"""Compiled solvers: numba kernels over integer-encoded games. Importing this package imports
-numba; ``import perfectplay`` never does."""
+"""Compiled solvers: numba kernels over integer-encoded games.
+
+A game gives its rules as :class:`CompiledRules` (integer positions, ``numba.njit`` rule
+functions, instance data as arrays); :func:`compiled_solve`, :func:`compiled_query` and
+:func:`compiled_grundy` run them at native speed. Importing this package does not import
+numba; the solvers do, when they run. ``import perfectplay`` never does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from perfectplay.compiled.rules import (
+    LOSE,
+    NOT_PRIMITIVE,
+    TIE,
+    WIN,
+    CompiledGame,
+    CompiledRules,
+    rules_of,
+)
+
+if TYPE_CHECKING:
+    from perfectplay.compiled.grundy import GrundyTable, compiled_grundy
+    from perfectplay.compiled.query import compiled_query
+    from perfectplay.compiled.solve import compiled_solve
+
+__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules",
+           "GrundyTable", "compiled_grundy", "compiled_query", "compiled_solve", "rules_of"]
+
+_LAZY = {"compiled_solve": "solve", "compiled_query": "query", "compiled_grundy": "grundy",
+         "GrundyTable": "grundy"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"perfectplay.compiled.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.game import Game
 from perfectplay.core.values import Value
 from perfectplay.games.options import Option
+
+if TYPE_CHECKING:
+    from perfectplay.compiled.rules import CompiledRules
 
 __all__ = ["TicTacToe", "parse_board"]
 
@@ -85,3 +88,22 @@ class TicTacToe(Game):
     def display(self, board: Board) -> str:
         rows = [f"{r + 1} " + " ".join(board[r * 3:r * 3 + 3]) for r in range(3)]
         return "\n".join(["  a b c", *rows])
+
+    def compiled_size(self) -> int:
+        """Integers of the compiled encoding: ``3 ** 9``."""
+        return 3 ** 9
+
+    def compiled(self) -> CompiledRules:
+        """The compiled rules (:mod:`perfectplay.compiled.games.tictactoe`; imports numba): a
+        board is the base-3 number of its cells, cell ``i`` the digit of ``3 ** i``."""
+        from perfectplay.compiled.games.tictactoe import PARAMS, child, primitive
+        from perfectplay.compiled.rules import CompiledRules
+
+        def encode(board: Board) -> int:
+            return sum(".XO".index(mark) * 3 ** i for i, mark in enumerate(parse_board(board)))
+
+        def decode(code: int) -> Board:
+            return "".join(".XO"[(code // 3 ** i) % 3] for i in range(9))
+
+        return CompiledRules(child=child, primitive=primitive, params=PARAMS, size=3 ** 9,
+                             max_moves=9, encode=encode, decode=decode)

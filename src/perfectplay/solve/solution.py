@@ -17,10 +17,18 @@ from perfectplay.core.game import Game, Move, Position, children_of, has_hook, m
 from perfectplay.core.values import Value
 from perfectplay.solve.codes import decode, encode, parent_code, value_of
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Counts", "MoveValue", "Solution"]
+__all__ = ["CODE16_SPAN", "DENSE_FORMAT", "DENSE_FORMAT_VERSION", "FORMAT", "FORMAT_VERSION",
+           "Counts", "DenseSolution", "MoveValue", "Solution"]
 
 FORMAT = "perfectplay-solution"
 FORMAT_VERSION = 1
+DENSE_FORMAT = "perfectplay-dense-solution"
+DENSE_FORMAT_VERSION = 1
+
+CODE16_SPAN = 1 << 14
+"""Layout of the 2-byte codes of a dense solution, in the order of :mod:`perfectplay.solve.codes`
+(a parent picks the smallest child code): LOSE at remoteness r is ``r``, TIE ``SPAN + r``, DRAW
+``2 * SPAN``, WIN ``4 * SPAN - 1 - r``; so a remoteness is at most ``SPAN - 1``."""
 _VALUE_LETTERS = {Value.WIN: "w", Value.LOSE: "l", Value.TIE: "t", Value.DRAW: "d"}
 _LETTER_VALUES = {letter: value for value, letter in _VALUE_LETTERS.items()}
 
@@ -52,10 +60,9 @@ class Counts:
     remoteness    win   lose    tie   draw  total
              0      0      1      0      0      1
              1      2      0      0      0      2
-             2      0      0      0      0      0
+             2      0      1      0      0      1
              3      1      0      0      0      1
-             4      0      0      0      0      0
-         total      3      1      0      0      5
+         total      3      2      0      0      5
     """
 
     positions: int
@@ -100,7 +107,7 @@ class Solution:
     >>> s.value("XX.OO....")
     Value.WIN
     >>> [(m.move, str(m.value), m.remoteness) for m in s.moves("XX.OO....")][:2]
-    [(2, 'win', 0), (5, 'lose', 1)]
+    [(2, 'win', 0), (5, 'tie', 4)]
     >>> s.best_move("XX.OO...."), s.line("XX.OO....")
     (2, [2])
     """
@@ -264,7 +271,14 @@ class Solution:
         SolutionFileError
             When the file is not a perfectplay solution, has an unknown version, or fails its
             checksum.
+
+        Notes
+        -----
+        Reads both formats: the JSON one of :meth:`save` and the array one of
+        :meth:`DenseSolution.save`.
         """
+        if _is_zip(path):
+            return DenseSolution.load(path, game)
         try:
             with gzip.open(path, "rt", encoding="utf-8") as f:
                 document = json.load(f)
@@ -297,3 +311,230 @@ class Solution:
 def _checksum(payload: Any) -> str:
     text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _is_zip(path: str | os.PathLike[str]) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"PK\x03\x04"
+    except OSError:
+        return False
+
+
+def decode_code16(codes: Any) -> tuple[Any, Any]:
+    """Vectorised :func:`perfectplay.solve.codes.decode` of 2-byte codes (see CODE16_SPAN).
+
+    Returns the value index of each code (the position of its value in ``list(Value)``: WIN 0,
+    LOSE 1, TIE 2, DRAW 3) and its remoteness (-1 for DRAW), as int64 arrays.
+
+    >>> import numpy as np
+    >>> decode_code16(np.array([0, 3, CODE16_SPAN + 2, 2 * CODE16_SPAN, 4 * CODE16_SPAN - 2]))
+    (array([1, 1, 2, 3, 0]), array([ 0,  3,  2, -1,  1]))
+    """
+    import numpy as np
+
+    codes = np.asarray(codes, dtype=np.int64)
+    span = CODE16_SPAN
+    values = np.select([codes < span, codes < 2 * span, codes == 2 * span], [1, 2, 3], 0)
+    remoteness = np.select([codes < span, codes < 2 * span, codes == 2 * span],
+                           [codes, codes - span, -1], 4 * span - 1 - codes)
+    return values, remoteness
+
+
+class _DenseCodes(Mapping[Hashable, int]):
+    """The codes of a dense solution as the Mapping a Solution reads: position -> code of
+    :mod:`perfectplay.solve.codes`, through the game's integer encoding."""
+
+    def __init__(self, encode: Any, decode: Any, reachable: Any, table: Any) -> None:
+        import numpy as np
+
+        self.encode = encode
+        self.decode = decode
+        self.reachable = reachable
+        self.table = table
+        self.size = len(table)
+        self.indices = np.flatnonzero(
+            np.unpackbits(reachable, bitorder="little", count=self.size))
+
+    def index(self, position: Hashable) -> int | None:
+        try:
+            i = self.encode(position)
+        except (ValueError, TypeError, KeyError, IndexError):
+            return None
+        if not 0 <= i < self.size or not (int(self.reachable[i >> 3]) >> (i & 7)) & 1:
+            return None
+        return i
+
+    def __getitem__(self, position: Hashable) -> int:
+        i = self.index(position)
+        if i is None:
+            raise KeyError(position)
+        values, remoteness = decode_code16(self.table[i:i + 1])
+        value = _VALUES[values[0]]
+        return encode(value, None if value is Value.DRAW else int(remoteness[0]))
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        for i in self.indices:
+            yield self.decode(int(i))
+
+
+_VALUES = list(Value)
+
+
+class DenseSolution(Solution):
+    """A Solution held in arrays: one uint16 code per encoded position (value and remoteness,
+    see :data:`CODE16_SPAN`) and the reachable positions as a bit array.
+
+    Made by :func:`perfectplay.compiled.compiled_solve`; answers exactly like a
+    :class:`Solution`, in the game's own positions, through the game's integer encoding.
+
+    Parameters
+    ----------
+    game : Game
+    encode, decode : callable
+        Position to integer in ``[0, len(table))`` and back.
+    reachable : numpy.ndarray
+        uint8 bit array, bit ``i & 7`` of byte ``i >> 3`` set for every solved position ``i``.
+    table : numpy.ndarray
+        uint16 codes, one per integer (meaningful where ``reachable`` is set).
+    start, primitives, method
+        As for :class:`Solution`.
+    compile_seconds : float
+        Time spent compiling or loading kernels from the cache (not solving).
+
+    Examples
+    --------
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.tictactoe import TicTacToe
+    >>> s = solve(TicTacToe(), method="compiled")
+    >>> type(s).__name__, s.value(), s.remoteness(), len(s)
+    ('DenseSolution', Value.TIE, 9, 5478)
+    """
+
+    def __init__(self, game: Game, *, encode: Any, decode: Any, reachable: Any, table: Any,
+                 start: Position, primitives: Mapping[Value, int], method: str,
+                 compile_seconds: float = 0.0) -> None:
+        super().__init__(game, _DenseCodes(encode, decode, reachable, table), start=start,
+                         representatives=None, primitives=primitives, method=method)
+        self.compile_seconds = compile_seconds
+
+    @property
+    def reachable(self) -> Any:
+        """The uint8 bit array of solved positions (read-only view)."""
+        return _read_only(self._codes.reachable)
+
+    @property
+    def table(self) -> Any:
+        """The uint16 code of every encoded position (read-only view)."""
+        return _read_only(self._codes.table)
+
+    def positions(self) -> Iterator[tuple[Position, Value, int | None]]:
+        """Every solved position with its value and remoteness, in encoding order."""
+        dense = self._codes
+        values, remoteness = decode_code16(dense.table[dense.indices])
+        for i, v, r in zip(dense.indices.tolist(), values.tolist(), remoteness.tolist(),
+                           strict=True):
+            yield dense.decode(i), _VALUES[v], (None if r < 0 else r)
+
+    def counts(self) -> Counts:
+        """The analysis table, counted over the arrays (no Python object per position)."""
+        import numpy as np
+
+        dense = self._codes
+        histogram = np.bincount(dense.table[dense.indices], minlength=1 << 16)
+        present = np.flatnonzero(histogram)
+        values, remoteness = decode_code16(present)
+        by_value = dict.fromkeys(Value, 0)
+        by_remoteness: dict[int, Counter[Value]] = {}
+        for v, r, n in zip(values.tolist(), remoteness.tolist(), histogram[present].tolist(),
+                           strict=True):
+            by_value[_VALUES[v]] += n
+            if r >= 0:
+                by_remoteness.setdefault(r, Counter())[_VALUES[v]] += n
+        return Counts(positions=len(dense.indices), by_value=by_value,
+                      by_remoteness={r: dict(by_remoteness[r]) for r in sorted(by_remoteness)},
+                      primitives=dict(self._primitives))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the solution to ``path`` as a compressed numpy archive (``.npz``): a JSON
+        header, the reachable bit array and the codes of the reachable positions, versioned and
+        SHA-256 checksummed. :meth:`Solution.load` reads it back (never unpickling)."""
+        import numpy as np
+
+        dense = self._codes
+        codes = np.ascontiguousarray(dense.table[dense.indices])
+        header = {
+            "game": str(self.game),
+            "method": self.method,
+            "start": self.game.format_position(self.start),
+            "primitives": {str(v): n for v, n in self._primitives.items()},
+            "size": dense.size,
+        }
+        document = {"format": DENSE_FORMAT, "version": DENSE_FORMAT_VERSION,
+                    "sha256": _dense_checksum(header, dense.reachable, codes), "header": header}
+        path = Path(path)
+        partial = path.with_name(path.name + ".partial")
+        with open(partial, "wb") as f:
+            np.savez_compressed(f, document=np.array(json.dumps(document)),
+                                reachable=dense.reachable, codes=codes)
+        os.replace(partial, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], game: Game) -> DenseSolution:
+        """Read a solution written by :meth:`save`, for the same game (which must provide
+        ``compiled()`` rules, for the encoding).
+
+        Raises
+        ------
+        SolutionFileError
+            When the file is not a dense perfectplay solution, has an unknown version, fails
+            its checksum, or does not fit the game's encoding.
+        """
+        import numpy as np
+
+        try:
+            with np.load(path, allow_pickle=False) as archive:
+                document = json.loads(str(archive["document"]))
+                reachable = np.array(archive["reachable"], dtype=np.uint8)
+                codes = np.array(archive["codes"], dtype=np.uint16)
+        except (OSError, KeyError, ValueError, EOFError) as exc:
+            raise SolutionFileError(f"{path}: not a perfectplay solution ({exc})") from None
+        if not isinstance(document, dict) or document.get("format") != DENSE_FORMAT:
+            raise SolutionFileError(f"{path}: not a perfectplay solution")
+        if document.get("version") != DENSE_FORMAT_VERSION:
+            raise SolutionFileError(f"{path}: unsupported version {document.get('version')!r}"
+                                    f" (this perfectplay reads version {DENSE_FORMAT_VERSION})")
+        header = document.get("header")
+        if _dense_checksum(header, reachable, codes) != document.get("sha256"):
+            raise SolutionFileError(f"{path}: checksum mismatch, the file is corrupt")
+        if not has_hook(game, "compiled"):
+            raise SolutionFileError(f"{path}: an array solution needs a game with compiled rules,"
+                                    f" and {game} has none")
+        rules = game.compiled()
+        size = header["size"]
+        if rules.size != size:
+            raise SolutionFileError(f"{path}: solved with {size} encoded positions, but {game} "
+                                    f"encodes {rules.size}")
+        bits = np.unpackbits(reachable, bitorder="little", count=size)
+        table = np.zeros(size, dtype=np.uint16)
+        table[np.flatnonzero(bits)] = codes
+        primitives = {v: header["primitives"].get(str(v), 0) for v in Value}
+        return cls(game, encode=rules.encode, decode=rules.decode, reachable=reachable,
+                   table=table, start=game.parse_position(header["start"]),
+                   primitives=primitives, method=header["method"])
+
+
+def _read_only(array: Any) -> Any:
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def _dense_checksum(header: Any, reachable: Any, codes: Any) -> str:
+    digest = hashlib.sha256(json.dumps(header, separators=(",", ":"), sort_keys=True).encode())
+    digest.update(reachable.tobytes())
+    digest.update(codes.astype("<u2").tobytes())
+    return digest.hexdigest()

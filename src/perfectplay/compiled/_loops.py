@@ -1,0 +1,449 @@
+"""The generic solver loops, written once for every compiled game.
+
+Each loop is ``njit(inline='always')`` and takes the game's rule functions as its first
+arguments; :mod:`perfectplay.compiled.kernels` calls it from a module-level
+``njit(cache=True)`` entry point per game, so that the rules are inlined into the loop and the
+entry loads from numba's cache in the next process (a cached kernel that receives a rule
+function as an argument would be recompiled in every process on numba 0.68).
+
+Rules (see :class:`perfectplay.compiled.rules.CompiledRules`): ``child(params, p, m)`` is the
+position after move ``m`` in ``[0, max_moves)`` or -1 when the move is illegal;
+``primitive(params, p)`` is -1 while play goes on, else LOSE (0), TIE (1) or WIN (2).
+
+Value and remoteness are packed in one uint16 per position, ordered as in
+:mod:`perfectplay.solve.codes` (a parent picks its smallest child code); the layout is
+:data:`perfectplay.solve.solution.CODE16_SPAN`. Reachable positions are a bit array over uint8
+bytes, bit ``p & 7`` of byte ``p >> 3``. Every loop returns a status: >= 0 on success, one of
+the negative ``STATUS_*`` values on failure, with ``info`` holding ``[position, move, child]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from perfectplay.solve.solution import CODE16_SPAN
+
+STATUS_CHILD_RANGE = -1
+"""``child`` returned a position outside ``[0, size)``."""
+STATUS_CYCLE = -3
+"""A line of play repeats a position (query and Grundy loops only)."""
+STATUS_STACK_FULL = -4
+"""The search went deeper than the frames the caller allocated."""
+STATUS_REMOTENESS = -5
+"""A remoteness does not fit the uint16 code."""
+STATUS_PRIMITIVE = -6
+"""``primitive`` returned something other than -1, 0, 1, 2 (or, for Grundy values, not LOSE)."""
+
+_S = CODE16_SPAN
+_DRAW = 2 * _S
+_UNSOLVED = 2 * _S + 1
+_NO_CHILD = 4 * _S  # above every code: "no child seen yet"
+_ON_PATH = (1 << 16) - 1  # Grundy value of a position on the search path
+
+
+@njit(inline="always")
+def _primitive_code(v):
+    """uint16 code of a primitive value at remoteness 0, or -1 for a bad value."""
+    if v == 0:
+        return 0
+    if v == 1:
+        return _S
+    if v == 2:
+        return 4 * _S - 1
+    return -1
+
+
+@njit(inline="always")
+def _parent_code(best):
+    """uint16 code of a position whose smallest child code is ``best``; -1 on overflow."""
+    if best < _S:  # a losing child: win one move later
+        code = 4 * _S - 2 - best
+        return code if code >= 3 * _S else -1
+    if best < _DRAW:  # a tying child: tie one move later
+        code = best + 1
+        return code if code < _DRAW else -1
+    if best == _DRAW:
+        return _DRAW
+    if best == _NO_CHILD:  # no legal move: normal play, a loss
+        return 0
+    code = 4 * _S - best  # every child wins: lose one move after the slowest
+    return code if code < _S else -1
+
+
+@njit(inline="always")
+def _fail(info, status, p, m, c):
+    info[0] = p
+    info[1] = m
+    info[2] = c
+    return status
+
+
+@njit(inline="always")
+def _is_set(bits, p):
+    return (bits[p >> 3] >> (p & 7)) & 1
+
+
+@njit(inline="always")
+def _set(bits, p):
+    bits[p >> 3] |= np.uint8(1 << (p & 7))
+
+
+@njit(inline="always")
+def never_primitive(params, position):
+    """The default ``primitive``: play goes on while there are moves."""
+    return -1
+
+
+@njit(inline="always")
+def query(child, primitive, params, start, size, max_moves, table, frames, info):
+    """Value of ``start`` (0 LOSE, 1 TIE, 2 WIN) by memoised search with early exit.
+
+    ``table`` (uint8, zeroed, one per position): 0 unknown, 1 on the search path, 2 + value once
+    known. ``frames`` (int64, shape (depth, 3)): position, next move, best child value so far.
+    The search of a position stops at its first losing child.
+    """
+    v = primitive(params, start)
+    if v >= 0:
+        return v if v <= 2 else _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+    depth = frames.shape[0]
+    frames[0, 0] = start
+    frames[0, 1] = 0
+    frames[0, 2] = 3
+    table[start] = 1
+    top = 0
+    while True:
+        p = frames[top, 0]
+        m = frames[top, 1]
+        best = frames[top, 2]
+        pushed = False
+        while m < max_moves:
+            c = child(params, p, m)
+            m += 1
+            if c < 0:
+                continue
+            if c >= size:
+                return _fail(info, STATUS_CHILD_RANGE, p, m - 1, c)
+            t = table[c]
+            if t == 0:
+                v = primitive(params, c)
+                if v < 0:
+                    if top + 1 == depth:
+                        return _fail(info, STATUS_STACK_FULL, p, m - 1, c)
+                    frames[top, 1] = m
+                    frames[top, 2] = best
+                    top += 1
+                    frames[top, 0] = c
+                    frames[top, 1] = 0
+                    frames[top, 2] = 3
+                    table[c] = 1
+                    pushed = True
+                    break
+                if v > 2:
+                    return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
+                table[c] = 2 + v
+                t = 2 + v
+            elif t == 1:
+                return _fail(info, STATUS_CYCLE, p, m - 1, c)
+            if t - 2 < best:
+                best = t - 2
+                if best == 0:
+                    break
+        if pushed:
+            continue
+        # every child seen (or a losing one found): 2 - best is our value; no child: a loss
+        value = 0 if best == 3 else 2 - best
+        table[p] = 2 + value
+        if top == 0:
+            return value
+        top -= 1
+        if value < frames[top, 2]:
+            frames[top, 2] = value
+            if value == 0:  # the parent found a losing child: it need look no further
+                frames[top, 1] = max_moves
+
+
+@njit(inline="always")
+def solve_memo(child, primitive, params, start, size, max_moves, reach, table, frames,
+               primitives, info):
+    """Code of every position reachable from ``start`` of an acyclic game, by one depth-first
+    search; return how many there are.
+
+    Each position is reached once (its bit in ``reach`` set), each edge followed once: a
+    position's code is the parent code of its smallest child code, set when its last child is
+    done. ``frames`` (int64, shape (depth, 3)): position, next move, best child code so far.
+    A position on the search path holds the code ``_UNSOLVED``; meeting it again is a cycle.
+    ``primitives`` (int64[3]) counts finished positions by value.
+    """
+    _set(reach, start)
+    v = primitive(params, start)
+    if v >= 0:
+        code = _primitive_code(v)
+        if code < 0:
+            return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+        table[start] = code
+        primitives[v] += 1
+        return 1
+    depth = frames.shape[0]
+    count = 1
+    top = 0
+    frames[0, 0] = start
+    frames[0, 1] = 0
+    frames[0, 2] = _NO_CHILD
+    table[start] = _UNSOLVED
+    while True:
+        p = frames[top, 0]
+        m = frames[top, 1]
+        best = frames[top, 2]
+        pushed = False
+        while m < max_moves:
+            c = child(params, p, m)
+            m += 1
+            if c < 0:
+                continue
+            if c >= size:
+                return _fail(info, STATUS_CHILD_RANGE, p, m - 1, c)
+            if not _is_set(reach, c):
+                _set(reach, c)
+                count += 1
+                v = primitive(params, c)
+                if v < 0:
+                    if top + 1 == depth:
+                        return _fail(info, STATUS_STACK_FULL, p, m - 1, c)
+                    frames[top, 1] = m
+                    frames[top, 2] = best
+                    top += 1
+                    frames[top, 0] = c
+                    frames[top, 1] = 0
+                    frames[top, 2] = _NO_CHILD
+                    table[c] = _UNSOLVED
+                    pushed = True
+                    break
+                code = _primitive_code(v)
+                if code < 0:
+                    return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
+                table[c] = code
+                primitives[v] += 1
+            cc = np.int64(table[c])
+            if cc == _UNSOLVED:
+                return _fail(info, STATUS_CYCLE, p, m - 1, c)
+            if cc < best:
+                best = cc
+        if pushed:
+            continue
+        if best == _NO_CHILD:
+            primitives[0] += 1
+        code = _parent_code(best)
+        if code < 0:
+            return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+        table[p] = code
+        if top == 0:
+            return count
+        top -= 1
+        if code < frames[top, 2]:
+            frames[top, 2] = code
+
+
+@njit(inline="always")
+def solve_any(child, primitive, params, start, size, max_moves, reach, table, primitives, info):
+    """Code of every reachable position of any game, cycles included, by retrograde analysis.
+
+    The same steps as :func:`perfectplay.solve.retrograde.retrograde_solve`: enumerate
+    breadth-first, count children, decide wins and losses from the primitive positions
+    backwards in increasing remoteness, then ties through undecided positions, and the rest
+    are draws. Returns the number of reachable positions.
+    """
+    order = np.empty(1024, np.int64)
+    index = np.empty(size, np.int64)
+    order[0] = start
+    index[start] = 0
+    _set(reach, start)
+    n = 1
+    edges = 0
+    i = 0
+    while i < n:
+        p = order[i]
+        i += 1
+        v = primitive(params, p)
+        if v >= 0:
+            code = _primitive_code(v)
+            if code < 0:
+                return _fail(info, STATUS_PRIMITIVE, p, -1, -1)
+            table[p] = code
+            primitives[v] += 1
+            continue
+        kids = 0
+        for m in range(max_moves):
+            c = child(params, p, m)
+            if c < 0:
+                continue
+            if c >= size:
+                return _fail(info, STATUS_CHILD_RANGE, p, m, c)
+            kids += 1
+            if not _is_set(reach, c):
+                _set(reach, c)
+                if n == order.shape[0]:
+                    order = np.concatenate((order, np.empty(n, np.int64)))
+                order[n] = c
+                index[c] = n
+                n += 1
+        edges += kids
+        if kids == 0:
+            table[p] = 0
+            primitives[0] += 1
+        else:
+            table[p] = _UNSOLVED
+
+    # Parents as compressed rows: parents of position order[j] are parent[first[j]:first[j+1]].
+    unresolved = np.zeros(n, np.int64)
+    first = np.zeros(n + 1, np.int64)
+    for i in range(n):
+        p = order[i]
+        if table[p] != _UNSOLVED:
+            continue
+        for m in range(max_moves):
+            c = child(params, p, m)
+            if c >= 0:
+                first[index[c] + 1] += 1
+                unresolved[i] += 1
+    for j in range(n):
+        first[j + 1] += first[j]
+    fill = first[:n].copy()
+    parent = np.empty(edges, np.int64)
+    for i in range(n):
+        p = order[i]
+        if table[p] != _UNSOLVED:
+            continue
+        for m in range(max_moves):
+            c = child(params, p, m)
+            if c >= 0:
+                j = index[c]
+                parent[fill[j]] = i
+                fill[j] += 1
+
+    # Wins and losses in increasing remoteness: a breadth-first queue from the finished ones.
+    queue = np.empty(n, np.int64)
+    tail = 0
+    for i in range(n):
+        code = table[order[i]]
+        if code < _S or code >= 3 * _S:
+            queue[tail] = i
+            tail += 1
+    head = 0
+    while head < tail:
+        j = queue[head]
+        head += 1
+        code = np.int64(table[order[j]])
+        for e in range(first[j], first[j + 1]):
+            i = parent[e]
+            p = order[i]
+            if table[p] != _UNSOLVED:
+                continue
+            if code < _S:
+                new = _parent_code(code)
+            else:
+                unresolved[i] -= 1
+                if unresolved[i] > 0:
+                    continue
+                new = _parent_code(code)
+            if new < 0:
+                return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+            table[p] = new
+            queue[tail] = i
+            tail += 1
+
+    # Ties: undecided positions one step further from a finished tie, breadth-first.
+    tail = 0
+    for i in range(n):
+        code = table[order[i]]
+        if _S <= code < _DRAW:
+            queue[tail] = i
+            tail += 1
+    head = 0
+    while head < tail:
+        j = queue[head]
+        head += 1
+        new = _parent_code(np.int64(table[order[j]]))
+        for e in range(first[j], first[j + 1]):
+            i = parent[e]
+            p = order[i]
+            if table[p] == _UNSOLVED:
+                if new < 0:
+                    return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+                table[p] = new
+                queue[tail] = i
+                tail += 1
+
+    for i in range(n):
+        if table[order[i]] == _UNSOLVED:
+            table[order[i]] = _DRAW
+    return n
+
+
+@njit(inline="always")
+def grundy_memo(child, primitive, params, start, size, max_moves, reach, grundy, frames, seen,
+                info):
+    """Grundy value of every position reachable from ``start`` of an acyclic impartial game,
+    by one depth-first search; return how many there are.
+
+    A position's value is the mex of its children's, taken when its last child is done
+    (``seen``, int64[max_moves + 1] filled with -1, stamps the values met). A position on the
+    search path holds ``_ON_PATH``; meeting it again is a cycle. A primitive position must be a
+    LOSE: value 0.
+    """
+    _set(reach, start)
+    v = primitive(params, start)
+    if v >= 0:
+        if v != 0:
+            return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+        grundy[start] = 0
+        return 1
+    depth = frames.shape[0]
+    count = 1
+    top = 0
+    frames[0, 0] = start
+    frames[0, 1] = 0
+    grundy[start] = _ON_PATH
+    while True:
+        p = frames[top, 0]
+        m = frames[top, 1]
+        pushed = False
+        while m < max_moves:
+            c = child(params, p, m)
+            m += 1
+            if c < 0:
+                continue
+            if c >= size:
+                return _fail(info, STATUS_CHILD_RANGE, p, m - 1, c)
+            if not _is_set(reach, c):
+                _set(reach, c)
+                count += 1
+                v = primitive(params, c)
+                if v < 0:
+                    if top + 1 == depth:
+                        return _fail(info, STATUS_STACK_FULL, p, m - 1, c)
+                    frames[top, 1] = m
+                    top += 1
+                    frames[top, 0] = c
+                    frames[top, 1] = 0
+                    grundy[c] = _ON_PATH
+                    pushed = True
+                    break
+                if v != 0:
+                    return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
+                grundy[c] = 0
+            elif grundy[c] == _ON_PATH:
+                return _fail(info, STATUS_CYCLE, p, m - 1, c)
+        if pushed:
+            continue
+        for m in range(max_moves):
+            c = child(params, p, m)
+            if c >= 0 and grundy[c] <= max_moves:
+                seen[grundy[c]] = p
+        mex = 0
+        while seen[mex] == p:
+            mex += 1
+        grundy[p] = mex
+        if top == 0:
+            return count
+        top -= 1

@@ -1,0 +1,191 @@
+"""How a compiled game is written: integer positions and numba-compiled rule functions.
+
+This module imports neither numba nor numpy, so a game can declare compiled rules without
+paying for them until a compiled solver runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.core.game import Game, Position
+from perfectplay.core.values import Value
+
+__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules", "rules_of"]
+
+NOT_PRIMITIVE = -1
+"""``primitive`` result for a position where play goes on."""
+LOSE = 0
+"""``primitive`` result: the player to move has lost."""
+TIE = 1
+"""``primitive`` result: the game is over and nobody won."""
+WIN = 2
+"""``primitive`` result: the player to move has won."""
+
+_PRIMITIVE_VALUES = {LOSE: Value.LOSE, TIE: Value.TIE, WIN: Value.WIN}
+
+
+def _identity(position: Any) -> Any:
+    return position
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledRules:
+    """The compiled rules of a game: positions are the integers ``0 .. size - 1``.
+
+    The rule functions are ``numba.njit`` functions defined at module level (they, and helpers
+    they call, are compiled into every solver loop; kernels are cached on disk per rules
+    module and reloaded in the next process). ``params`` is the instance's data (words, board
+    size, ...), passed to every rule call.
+
+    Examples
+    --------
+    A subtraction game: one heap, take 1, 2 or 3 counters; the heap is the position.
+
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> @njit
+    ... def take(params, heap, move):
+    ...     amount = params[move]
+    ...     return heap - amount if amount <= heap else -1
+    >>> rules = CompiledRules(child=take, params=np.array([1, 2, 3]), size=11, max_moves=3)
+    >>> rules.children(10)
+    [(0, 9), (1, 8), (2, 7)]
+    """
+
+    child: Callable[[Any, int, int], int]
+    """``child(params, position, move) -> int``: the position after ``move`` (an integer in
+    ``[0, max_moves)``), or -1 when that move is illegal. Called only on positions that are not
+    primitive."""
+
+    params: Any
+    """A numpy array with the instance's data (any dtype and shape)."""
+
+    size: int
+    """Number of integer positions: every position is in ``[0, size)``."""
+
+    max_moves: int
+    """Moves are the integers ``[0, max_moves)``."""
+
+    primitive: Callable[[Any, int], int] | None = None
+    """``primitive(params, position) -> int``: :data:`NOT_PRIMITIVE` (-1) while play goes on,
+    else :data:`LOSE`, :data:`TIE` or :data:`WIN` for the player to move. None: a position with
+    no legal move is a LOSE (normal play)."""
+
+    encode: Callable[[Position], int] = _identity
+    """The integer of a game position (default: positions are the integers)."""
+
+    decode: Callable[[int], Position] = _identity
+    """The game position of an integer; inverse of ``encode``."""
+
+    def __post_init__(self) -> None:
+        for name in ("child", "primitive"):
+            function = getattr(self, name)
+            if function is not None and not callable(function):
+                raise TypeError(f"CompiledRules.{name} must be a numba.njit function, "
+                                f"got {function!r}")
+        if not hasattr(self.params, "dtype"):
+            raise TypeError(f"CompiledRules.params must be a numpy array, got "
+                            f"{type(self.params).__name__}")
+        if self.size < 1:
+            raise ValueError(f"CompiledRules.size must be positive, got {self.size}")
+        if self.max_moves < 0:
+            raise ValueError(f"CompiledRules.max_moves must be >= 0, got {self.max_moves}")
+
+    def index(self, position: Position) -> int:
+        """The integer of a game position, checked to lie in ``[0, size)``.
+
+        Raises
+        ------
+        ValueError
+            When ``encode`` refuses the position or gives an integer out of range.
+        """
+        index = int(self.encode(position))
+        if not 0 <= index < self.size:
+            raise ValueError(f"position {position!r} encodes to {index}, outside [0, {self.size})")
+        return index
+
+    def children(self, position: int) -> list[tuple[int, int]]:
+        """Every legal ``(move, child)`` of an integer position, calling the rules from
+        Python (they are compiled on first use, or run as Python under NUMBA_DISABLE_JIT)."""
+        return [(m, c) for m in range(self.max_moves)
+                if (c := int(self.child(self.params, position, m))) >= 0]
+
+    def primitive_value(self, position: int) -> Value | None:
+        """The value ``primitive`` gives an integer position, or None while play goes on."""
+        if self.primitive is None:
+            return None
+        return _PRIMITIVE_VALUES.get(int(self.primitive(self.params, position)))
+
+
+def rules_of(game: Game) -> CompiledRules:
+    """``game.compiled()``, built once per game object.
+
+    Raises
+    ------
+    ValueError
+        When the game has no compiled rules.
+    """
+    rules = game.__dict__.get("_compiled_rules")
+    if rules is None:
+        compiled = getattr(game, "compiled", None)
+        if compiled is None:
+            raise ValueError(f"{game} has no compiled rules (no compiled() method)")
+        rules = compiled()
+        if not isinstance(rules, CompiledRules):
+            raise TypeError(f"{type(game).__name__}.compiled() must return CompiledRules, "
+                            f"got {type(rules).__name__}")
+        game.__dict__["_compiled_rules"] = rules
+    return rules
+
+
+class CompiledGame(Game):
+    """A game written only as compiled rules: positions are integers, moves are move numbers.
+
+    Subclass it and write ``start`` (an integer) and ``compiled`` (a :class:`CompiledRules`);
+    ``moves`` and ``primitive`` call the same rules from Python, so every solver, compiled or
+    not, answers for it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> from perfectplay import solve
+    >>> @njit
+    ... def take(params, heap, move):
+    ...     amount = params[move]
+    ...     return heap - amount if amount <= heap else -1
+    >>> class TakeAway(CompiledGame):
+    ...     def start(self):
+    ...         return 10
+    ...     def compiled(self):
+    ...         return CompiledRules(child=take, params=np.array([1, 2, 3]), size=11,
+    ...                              max_moves=3)
+    >>> solve(TakeAway()).value(), solve(TakeAway(), method="compiled").value()
+    (Value.WIN, Value.WIN)
+    """
+
+    def compiled(self) -> CompiledRules:
+        """The compiled rules. Required."""
+        raise NotImplementedError(f"{type(self).__name__} must define compiled()")
+
+    def compiled_size(self) -> int:
+        """Number of integer positions (``compiled().size``)."""
+        return rules_of(self).size
+
+    def moves(self, position: int) -> Iterator[tuple[int, int]]:
+        return iter(rules_of(self).children(position))
+
+    def primitive(self, position: int) -> Value | None:
+        return rules_of(self).primitive_value(position)
+
+    def parse_position(self, text: str) -> int:
+        try:
+            position = int(text)
+        except ValueError:
+            raise ValueError(f"a position is an integer, got {text!r}") from None
+        if not 0 <= position < rules_of(self).size:
+            raise ValueError(f"position {position} is outside [0, {rules_of(self).size})")
+        return position

@@ -1,0 +1,145 @@
+"""Connect Four on small boards: drop stones in columns; four in a line wins, a full board
+ties."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from perfectplay.core.game import Game
+from perfectplay.core.values import Value
+from perfectplay.games.options import Option, parse_int
+
+if TYPE_CHECKING:
+    from perfectplay.compiled.rules import CompiledRules
+
+__all__ = ["ConnectFour"]
+
+Board = tuple[str, ...]
+"""One string per column, bottom to top, of ``X`` (first player) and ``O``."""
+
+_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+class ConnectFour(Game):
+    """Connect Four on a ``width`` x ``height`` board (``height`` at most 7, ``width *
+    (height + 1)`` at most 62). A position is the tuple of columns, bottom to top; a move is a
+    column number, 0-based. X moves first. A position where the last mover has four in a row
+    (across, up or diagonally) is a LOSE for the player to move; a full board is a TIE.
+
+    The compiled rules (:mod:`perfectplay.compiled.games.connect4`) are bitboards with
+    ``width * (height + 1)`` bits.
+
+    >>> from perfectplay import solve
+    >>> s = solve(ConnectFour(4, 4), method="compiled")
+    >>> s.value(), len(s)
+    (Value.TIE, 161029)
+
+    References
+    ----------
+    J. Tromp, "John's Connect Four Playground", https://tromp.github.io/c4/c4.html (the values
+    and position counts of small boards).
+    """
+
+    name: ClassVar[str] = "connect4"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("width", parse_int, "number of columns", "4"),
+        Option("height", parse_int, "number of rows", "4"),
+    )
+
+    def __init__(self, width: int = 4, height: int = 4) -> None:
+        if width < 1 or height < 1 or height > 7 or width * (height + 1) > 62:
+            raise ValueError(f"a board is 1..7 rows high with width * (height + 1) <= 62, got "
+                             f"{width}x{height}")
+        self.width = width
+        self.height = height
+
+    def __repr__(self) -> str:
+        return f"ConnectFour({self.width}, {self.height})"
+
+    def __str__(self) -> str:
+        return f"connect4 {self.width}x{self.height}"
+
+    def start(self) -> Board:
+        return ("",) * self.width
+
+    def _to_move(self, board: Board) -> str:
+        return "X" if sum(map(len, board)) % 2 == 0 else "O"
+
+    def moves(self, board: Board) -> Iterator[tuple[int, Board]]:
+        mark = self._to_move(board)
+        for c, column in enumerate(board):
+            if len(column) < self.height:
+                yield c, (*board[:c], column + mark, *board[c + 1:])
+
+    def primitive(self, board: Board) -> Value | None:
+        last = "O" if self._to_move(board) == "X" else "X"
+
+        def cell(c: int, r: int) -> str:
+            return board[c][r] if 0 <= c < self.width and 0 <= r < len(board[c]) else ""
+
+        for c in range(self.width):
+            for r in range(len(board[c])):
+                if board[c][r] != last:
+                    continue
+                for dc, dr in _DIRECTIONS:
+                    if all(cell(c + k * dc, r + k * dr) == last for k in range(1, 4)):
+                        return Value.LOSE
+        return Value.TIE if sum(map(len, board)) == self.width * self.height else None
+
+    def format_position(self, board: Board) -> str:
+        """Columns bottom to top, ``.`` for empty cells, separated by ``/``."""
+        return "/".join(column.ljust(self.height, ".") for column in board)
+
+    def parse_position(self, text: str) -> Board:
+        columns = text.strip().upper().split("/")
+        if len(columns) != self.width:
+            raise ValueError(f"expected {self.width} columns separated by '/', got {text!r}")
+        board = tuple(column.rstrip(".") for column in columns)
+        if any(len(col) > self.height or set(col) - {"X", "O"} for col in board):
+            raise ValueError(f"a column is up to {self.height} of X, O, then '.', got {text!r}")
+        x = sum(col.count("X") for col in board)
+        o = sum(col.count("O") for col in board)
+        if x - o not in (0, 1):
+            raise ValueError(f"X moves first, so X has as many stones as O or one more: "
+                             f"{text!r}")
+        return board
+
+    def display(self, board: Board) -> str:
+        rows = []
+        for r in reversed(range(self.height)):
+            rows.append(" ".join(col[r] if r < len(col) else "." for col in board))
+        return "\n".join(rows)
+
+    def compiled_size(self) -> int:
+        """Integers of the compiled encoding: ``2 ** (width * (height + 1))``."""
+        return 1 << (self.width * (self.height + 1))
+
+    def compiled(self) -> CompiledRules:
+        """The compiled rules (imports numba)."""
+        from perfectplay.compiled.games.connect4 import child, connect4_params, primitive
+        from perfectplay.compiled.rules import CompiledRules
+
+        width, height = self.width, self.height
+        column = height + 1
+
+        def encode(board: Board) -> int:
+            if len(board) != width or any(len(col) > height for col in board):
+                raise ValueError(f"not a {width}x{height} board: {board!r}")
+            code = 0
+            for c, col in enumerate(board):
+                bits = sum(1 << r for r, mark in enumerate(col) if mark == "X")
+                code |= (bits | (1 << len(col))) << (c * column)
+            return code
+
+        def decode(code: int) -> Board:
+            board = []
+            for c in range(width):
+                field = (code >> (c * column)) & ((1 << column) - 1)
+                n = field.bit_length() - 1
+                board.append("".join("X" if (field >> r) & 1 else "O" for r in range(n)))
+            return tuple(board)
+
+        return CompiledRules(child=child, primitive=primitive,
+                             params=connect4_params(width, height), size=self.compiled_size(),
+                             max_moves=width, encode=encode, decode=decode)
