@@ -27,6 +27,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from perfectplay.core.errors import GameError
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
 from perfectplay.solve import Solution, outcome, solve
@@ -210,11 +211,27 @@ class _Plain(Game):
     def primitive(self, position: Position) -> Value | None:
         if position is _ROOT or self._primitive is None:
             return None
-        return self._primitive(position)
+        value = self._primitive(position)
+        if value is not None and value not in _FINISHED:
+            raise _Found(Counterexample("primitive", position, "primitive() must give None, "
+                                        f"WIN, LOSE or TIE, gave {value!r}", self.game))
+        return value
+
+
+class _Found(Exception):
+    """A counterexample met while solving."""
+
+    def __init__(self, counterexample: Counterexample) -> None:
+        self.counterexample = counterexample
 
 
 def _check_one(game: Game, starts: list[Position], report: CheckReport) -> Counterexample | None:
-    solution = solve(_Plain(game, starts))
+    try:
+        solution = solve(_Plain(game, starts))
+    except _Found as found:
+        return found.counterexample
+    except GameError as error:
+        return Counterexample("moves", error.position, error.rule, game)
     solved = [(p, v) for p, v, _ in solution.positions() if p is not _ROOT]
     report.positions += len(solved)
     for check_rule in (_check_moves, _check_primitive, _check_key, _check_abstraction,

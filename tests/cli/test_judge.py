@@ -1,0 +1,103 @@
+"""perfectplay judge and perfectplay check: exact stdout, exit status, one error line."""
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from perfectplay.cli import main
+from perfectplay.cli.check import COUNTEREXAMPLE
+
+SAMPLES = [
+    ("shiritori", "6\nenum\nfloat\nif\nmodint\ntakahashi\ntemplate\n", "First\n"),
+    ("shiritori", "10\ncatch\nchokudai\nclass\ncontinue\ncopy\nexec\nhavoc\nintrinsic\n"
+                  "static\nyucatec\n", "Second\n"),
+    ("shiritori", "16\nmnofcmzsdx\nlgeowlxuqm\nouimgdjxlo\njhwttcycwl\njbcuioqbsj\nmdjfikdwix\n"
+                  "jhvdpuxfil\npeekycgxco\nsbvxszools\nxuuqebcrzp\njsciwvdqzl\nobblxzjhco\n"
+                  "ptobhnpfpo\nmuizaqtpgx\njtgjnbtzcl\nsivwidaszs\n", "First\n"),
+    ("kadomatsu", "3\n1 2 3\n", "-1\n"),
+    ("kadomatsu", "3\n1 3 2\n", "0 1 2\n"),
+    ("disconnected", "2\nNN\nNN\n", "Hanako\n"),
+    ("disconnected", "3\nNNN\nNNN\nNNN\n", "Taro\n"),
+    ("interval-game-2", "5\n3\n53 98\n8 43\n12 53\n10\n4 7\n5 7\n3 7\n4 5\n5 8\n6 9\n4 8\n"
+                        "5 10\n1 9\n5 10\n2\n58 98\n11 29\n6\n79 83\n44 83\n38 74\n49 88\n"
+                        "18 45\n64 99\n1\n5 9\n", "Bob\nAlice\nBob\nAlice\nAlice\n"),
+    ("five-hundred-eleven", "5\n3 5 7 9 510\n", "Fox Ciel\n"),
+    ("five-hundred-eleven", "4\n0 0 0 0\n", "Toastman\n"),
+    ("five-hundred-eleven", "1\n511\n", "Toastman\n"),
+    ("five-hundred-eleven", "4\n5 58 192 256\n", "Fox Ciel\n"),
+]
+
+
+def run(monkeypatch, capsys, args, stdin=""):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(("name", "stdin", "expected"), SAMPLES)
+def test_samples(monkeypatch, capsys, name, stdin, expected):
+    assert run(monkeypatch, capsys, ["judge", name], stdin) == (0, expected, "")
+
+
+@pytest.mark.parametrize(("name", "stdin", "message"), [
+    ("shiritori", "2\nab\nab\n", "duplicate word 'ab'"),
+    ("shiritori", "2\nab\n", "expected 2 words"),
+    ("shiritori", "1\nAb\n", "lowercase"),
+    ("kadomatsu", "4\n1 2 3\n", "expected 4 values"),
+    ("disconnected", "3\nNYN\nNNN\nNNN\n", "not symmetric"),
+    ("disconnected", "2\nNY\nYN\n", "already connected"),
+    ("interval-game-2", "1\n1\n5 5\n", "needs 1 <= L < R"),
+    ("five-hundred-eleven", "2\n1 600\n", "outside 0..511"),
+])
+def test_bad_input(monkeypatch, capsys, name, stdin, message):
+    status, out, err = run(monkeypatch, capsys, ["judge", name], stdin)
+    assert (status, out) == (2, "")
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+
+
+def test_unknown_problem(monkeypatch, capsys):
+    status, out, err = run(monkeypatch, capsys, ["judge", "tetris"])
+    assert (status, out) == (2, "") and err.startswith("error: ")
+
+
+def test_beyond_the_limits_is_a_note(monkeypatch, capsys):
+    status, out, err = run(monkeypatch, capsys, ["judge", "kadomatsu"],
+                           "13\n" + " ".join(["1"] * 13) + "\n")
+    assert (status, out) == (0, "-1\n")
+    assert err.startswith("note: N = 13 exceeds the contest limit 12")
+
+
+def test_judge_end_to_end():
+    done = subprocess.run([sys.executable, "-m", "perfectplay", "judge", "disconnected"],
+                          input="3\nNNN\nNNN\nNNN\n", capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "Taro\n", "")
+
+
+def test_check_sound(monkeypatch, capsys):
+    status, out, _ = run(monkeypatch, capsys, ["check", "disconnected", "--up-to", "5"])
+    assert status == 0 and out.startswith("sound: 4 instances")
+    status, out, _ = run(monkeypatch, capsys, ["check", "five-hundred-eleven", "--random", "20",
+                                               "--size", "8", "--seed", "2"])
+    assert status == 0 and "key:" in out
+    status, out, _ = run(monkeypatch, capsys, ["check", "kadomatsu", "--values", "1,3,2,4"])
+    assert status == 0 and out.startswith("sound: 1 instances")
+
+
+def test_check_counterexample(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "bad.py"
+    path.write_text("from perfectplay.games.nim import Nim\n\n"
+                    "class Bad(Nim):\n    def key(self, heaps):\n        return sum(heaps)\n")
+    status, out, _ = run(monkeypatch, capsys, ["check", f"{path}:Bad", "--arg", "heaps=(1, 2)"])
+    assert status == COUNTEREXAMPLE
+    assert out.startswith("counterexample to key")
+
+
+@pytest.mark.parametrize("args", [["check", "nim", "--random", "3"],
+                                  ["check", "nim", "--up-to", "3"],
+                                  ["check", "disconnected", "--up-to", "3", "--vertices", "3"]])
+def test_check_usage_errors(monkeypatch, capsys, args):
+    status, out, err = run(monkeypatch, capsys, args)
+    assert (status, out) == (2, "") and err.startswith("error: ")

@@ -1,0 +1,112 @@
+"""Disconnected game (AOJ 2376): samples, the abstraction against a brute force on edge sets."""
+
+import random
+from functools import cache
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perfectplay.games.disconnected import Disconnected, judge, parse_disconnected
+from perfectplay.solve.check import check, check_instances, instances_of
+
+
+def brute_force(n, edges):
+    """First player wins? Recursion over frozensets of edges; a move connecting the graph
+    loses at once."""
+    pairs = list(combinations(range(n), 2))
+
+    def connected(edge_set):
+        reach, frontier = {0}, [0]
+        while frontier:
+            u = frontier.pop()
+            for a, b in edge_set:
+                for x, y in ((a, b), (b, a)):
+                    if x == u and y not in reach:
+                        reach.add(y)
+                        frontier.append(y)
+        return len(reach) == n
+
+    @cache
+    def wins(edge_set):
+        return any(not connected(edge_set | {p}) and not wins(edge_set | {p})
+                   for p in pairs if p not in edge_set)
+
+    return wins(frozenset(edges))
+
+
+def matrix(n, edges):
+    rows = [["N"] * n for _ in range(n)]
+    for u, v in edges:
+        rows[u][v] = rows[v][u] = "Y"
+    return f"{n}\n" + "\n".join("".join(row) for row in rows) + "\n"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("2\nNN\nNN\n", "Hanako"),
+    ("3\nNNN\nNNN\nNNN\n", "Taro"),
+])
+def test_samples(text, expected):
+    assert judge(text) == (expected, [])
+
+
+@st.composite
+def disconnected_graphs(draw):
+    """Graphs on 2..6 vertices with a cut (isolated vertices, cliques, any density)."""
+    n = draw(st.integers(2, 6))
+    cut = draw(st.integers(1, n - 1))
+    sides = [i < cut for i in range(n)]
+    edges = [(u, v) for u, v in combinations(range(n), 2)
+             if sides[u] == sides[v] and draw(st.booleans())]
+    order = draw(st.permutations(range(n)))
+    return n, [tuple(sorted((order[u], order[v]))) for u, v in edges]
+
+
+@given(disconnected_graphs())
+def test_against_brute_force(graph):
+    n, edges = graph
+    expected = "Taro" if brute_force(n, edges) else "Hanako"
+    assert judge(matrix(n, edges)) == (expected, [])
+
+
+def test_abstraction_sound_on_every_graph_up_to_six_vertices():
+    report = check_instances(instances_of(Disconnected, up_to=6))
+    assert report.is_sound, report.format()
+    assert report.positions == 2 + 7 + 54 + 771 + 20800  # every graph, reachable from empty
+
+
+def test_abstraction_sound_on_random_graphs_with_seven_vertices():
+    # the dense ones: a sparse start reaches a good part of the 2^21 graphs (the CLI's
+    # 'perfectplay check disconnected --random 2000 --size 7' runs them all)
+    game, starts = next(Disconnected.random_instances(random.Random(3), 1000, 7))
+    dense = [s for s in starts if sum(row.bit_count() for row in s) >= 2 * 9]
+    report = check(game, dense)
+    assert report.is_sound, report.format()
+    assert report.starts == len(dense) > 200
+    assert report.rules == {"abstraction", "key", "moves", "primitive"}
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1000, "Hanako"), (999, "Taro")])
+def test_contest_size_empty_graph(n, expected):
+    assert judge(f"{n}\n" + ("N" * n + "\n") * n)[0] == expected
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "empty input"),
+    ("1\nN\n", "at least 2"),
+    ("3\nNNN\nNNN\n", "expected 3 rows"),
+    ("2\nNNN\nNN\n", "row 1 must be 2"),
+    ("2\nNX\nNN\n", "row 1 must be 2"),
+    ("2\nYN\nNN\n", "adjacent to itself"),
+    ("3\nNYN\nNNN\nNNN\n", "not symmetric"),
+    ("2\nNY\nYN\n", "already connected"),
+])
+def test_bad_input(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_disconnected(text)
+
+
+def test_beyond_the_limits_is_noted():
+    _, notes = parse_disconnected("1001\n" + ("N" * 1001 + "\n") * 1001)
+    assert notes

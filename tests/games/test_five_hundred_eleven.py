@@ -1,0 +1,80 @@
+"""FiveHundredEleven (SRM 511): samples, the engine against a brute force, the abstraction."""
+
+from functools import cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perfectplay.games.five_hundred_eleven import (
+    FiveHundredEleven,
+    judge,
+    parse_five_hundred_eleven,
+)
+from perfectplay.solve.check import check, check_instances, instances_of
+
+
+def brute_force(cards):
+    """First player wins? Recursion over (sorted cards left, memory); every card is a move,
+    including those that leave the memory unchanged."""
+
+    @cache
+    def wins(left, memory):
+        if memory == 511:
+            return True  # the opponent made 511
+        return any(not wins(left[:i] + left[i + 1:], memory | c) for i, c in enumerate(left))
+
+    return wins(tuple(sorted(cards)), 0)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("5\n3 5 7 9 510\n", "Fox Ciel"),
+    ("4\n0 0 0 0\n", "Toastman"),
+    ("1\n511\n", "Toastman"),
+    ("4\n5 58 192 256\n", "Fox Ciel"),
+])
+def test_samples(text, expected):
+    assert judge(text) == (expected, [])
+
+
+card = st.one_of(st.sampled_from([0, 511, 510, 255, 256, 1, 3]), st.integers(0, 511),
+                 st.builds(lambda a, b: (1 << a) | (1 << b), st.integers(0, 8), st.integers(0, 8)))
+
+
+@given(st.lists(card, min_size=1, max_size=9))
+def test_against_brute_force(cards):
+    expected = "Fox Ciel" if brute_force(cards) else "Toastman"
+    assert judge(f"{len(cards)}\n{' '.join(map(str, cards))}") == (expected, [])
+
+
+@given(st.lists(card, min_size=1, max_size=8), st.integers(0, 6))
+def test_passes_are_moves(cards, zeros):
+    # cards that change nothing still hand the turn over: each zero flips nothing but parity
+    cards = cards + [0] * zeros
+    assert check(FiveHundredEleven(cards)).is_sound
+    assert (judge(f"{len(cards)}\n{' '.join(map(str, cards))}")[0] == "Fox Ciel") \
+        == brute_force(cards)
+
+
+def test_key_sound_on_random_card_sets():
+    report = check_instances(instances_of(FiveHundredEleven, count=300, size=12, seed=7))
+    assert report.is_sound, report.format()
+    assert report.instances == 300 and "key" in report.rules
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "empty input"),
+    ("0\n", "at least 1"),
+    ("2\n1\n", "expected 2 card values"),
+    ("2\n1 512\n", "outside 0..511"),
+    ("2\n1 -1\n", "outside 0..511"),
+    ("1\nx\n", "expected an integer"),
+])
+def test_bad_input(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_five_hundred_eleven(text)
+
+
+def test_beyond_the_limits_is_noted():
+    output, notes = judge("60\n" + " ".join(["0"] * 60))
+    assert output == "Toastman" and notes  # 60 passes: the second player makes the last one
