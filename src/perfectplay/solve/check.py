@@ -123,7 +123,7 @@ def check(game: Game, starts: Sequence[Position] | None = None) -> CheckReport:
     >>> from perfectplay.games.nim import Nim
     >>> report = check(Nim((1, 2, 3)))
     >>> report.is_sound, report.positions, report.keys, sorted(report.rules)
-    (True, 24, 10, ['key', 'moves', 'primitive'])
+    (True, 24, 14, ['key', 'moves'])
     >>> class BadKey(Nim):
     ...     def key(self, heaps):
     ...         return sum(heaps)
