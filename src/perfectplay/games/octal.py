@@ -311,7 +311,12 @@ def nim_sequence(code: str | HeapRules, upto: int, *, method: str = "auto",
         return np.array(values, dtype=np.uint32 if max(values) >= 1 << 16 else np.uint16)
     from perfectplay.compiled import nimseq
 
-    digits = np.array([rules.digit(k) for k in range(upto + 1)], dtype=np.uint8)
+    digits = np.zeros(upto + 1, dtype=np.uint8)
+    explicit = rules.digits[:upto + 1]
+    digits[:len(explicit)] = explicit
+    if rules.repeat and upto + 1 > len(rules.digits):
+        digits[len(rules.digits):] = np.resize(np.array(rules.repeat, np.uint8),
+                                               upto + 1 - len(rules.digits))
     if method == "plain":
         return nimseq.plain_sequence(digits, rules.unequal, upto, progress=progress)
     if rules.max_parts > 2:
