@@ -8,9 +8,11 @@ from perfectplay.core.errors import (
     SolutionFileError,
 )
 from perfectplay.core.game import Game, Move, Position, children_of, has_hook, move_order
+from perfectplay.core.sums import ABSENT, Sum
 from perfectplay.core.values import DRAW, LOSE, TIE, WIN, Value, parse_value
 
 __all__ = [
+    "ABSENT",
     "DRAW",
     "LOSE",
     "TIE",
@@ -23,6 +25,7 @@ __all__ = [
     "Position",
     "PositionNotSolved",
     "SolutionFileError",
+    "Sum",
     "Value",
     "children_of",
     "has_hook",

@@ -100,8 +100,8 @@ class Game:
         return self.name or type(self).__name__
 
     def __add__(self, other: Game) -> Game:
-        """The disjunctive sum ``self + other``: see :class:`perfectplay.solve.sums.Sum`."""
-        from perfectplay.solve.sums import Sum  # the one operator that builds a solver-side type
+        """The disjunctive sum ``self + other``: see :class:`perfectplay.core.sums.Sum`."""
+        from perfectplay.core.sums import Sum  # imported here: sums.py builds on Game
 
         return Sum((self, other))
 
