@@ -38,6 +38,9 @@ STATUS_PRIMITIVE = -6
 _S = CODE16_SPAN
 _DRAW = 2 * _S
 _UNSOLVED = 2 * _S + 1
+UNVISITED = 2 * _S + 2
+"""The code the caller fills a ``solve_memo`` table with: no position has it."""
+_UNVISITED = UNVISITED
 _NO_CHILD = 4 * _S  # above every code: "no child seen yet"
 _ON_PATH = (1 << 16) - 1  # Grundy value of a position on the search path
 
@@ -203,7 +206,8 @@ def solve_memo(child, primitive, params, start, size, max_moves, reach, table, f
                 continue
             if c >= size:
                 return _fail(info, STATUS_CHILD_RANGE, p, m - 1, c)
-            if not _is_set(reach, c):
+            cc = np.int64(table[c])
+            if cc == _UNVISITED:
                 _set(reach, c)
                 count += 1
                 v = primitive(params, c)
@@ -219,13 +223,12 @@ def solve_memo(child, primitive, params, start, size, max_moves, reach, table, f
                     table[c] = _UNSOLVED
                     pushed = True
                     break
-                code = _primitive_code(v)
-                if code < 0:
+                cc = _primitive_code(v)
+                if cc < 0:
                     return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
-                table[c] = code
+                table[c] = cc
                 primitives[v] += 1
-            cc = np.int64(table[c])
-            if cc == _UNSOLVED:
+            elif cc == _UNSOLVED:
                 return _fail(info, STATUS_CYCLE, p, m - 1, c)
             if cc < best:
                 best = cc

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from perfectplay.compiled._loops import UNVISITED
 from perfectplay.compiled.kernels import check, kernels_for, prepare, search
 from perfectplay.compiled.rules import rules_of
 from perfectplay.core.errors import CycleError
@@ -67,7 +68,7 @@ def compiled_solve(game: Game, position: Position | None = None, *,
 
     def arrays() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
         return ((np.zeros((rules.size + 7) // 8, dtype=np.uint8),
-                 np.zeros(rules.size, dtype=np.uint16)), (np.zeros(3, dtype=np.int64),))
+                 np.full(rules.size, UNVISITED, dtype=np.uint16)), (np.zeros(3, dtype=np.int64),))
 
     try:
         count, (reach, table, primitives), prepared = search(module.solve_memo, rules, first,

@@ -52,10 +52,10 @@ class Shiritori(Game):
     >>> from perfectplay import solve
     >>> game = Shiritori(("enum", "float", "if", "modint", "takahashi", "template"))
     >>> s = solve(game)
-    >>> s.value(), s.best_move()
-    (Value.WIN, 'if')
+    >>> s.value(), s.best_move(), s.line()
+    (Value.WIN, 'enum', ['enum', 'modint', 'template'])
     >>> game.format_position(s.moves()[0].position)
-    'if:if'
+    'enum:enum'
 
     References
     ----------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from perfectplay.core.errors import CycleError
-from perfectplay.core.game import Game, Position, has_hook
+from perfectplay.core.game import Game, Position
 from perfectplay.core.values import Value
 from perfectplay.solve.memo import memo_outcome, memo_solve
 from perfectplay.solve.retrograde import retrograde_solve
@@ -79,10 +79,10 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
 
 def _large_compiled(game: Game) -> bool:
     """Whether ``game`` has compiled rules with a state space worth loading numba for."""
-    if not has_hook(game, "compiled"):
+    if not callable(getattr(game, "compiled", None)):
         return False
-    size = game.compiled_size() if has_hook(game, "compiled_size") else COMPILED_THRESHOLD
-    return size >= COMPILED_THRESHOLD
+    size = getattr(game, "compiled_size", None)
+    return (size() if callable(size) else COMPILED_THRESHOLD) >= COMPILED_THRESHOLD
 
 
 def outcome(game: Game, position: Position | None = None) -> Value:

@@ -6,6 +6,7 @@ import gzip
 import hashlib
 import json
 import os
+import zipfile
 from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from perfectplay.core.values import Value
 from perfectplay.solve.codes import decode, encode, parent_code, value_of
 
 __all__ = ["CODE16_SPAN", "DENSE_FORMAT", "DENSE_FORMAT_VERSION", "FORMAT", "FORMAT_VERSION",
-           "Counts", "DenseSolution", "MoveValue", "Solution"]
+           "Counts", "DenseSolution", "MoveValue", "Solution", "decode_code16"]
 
 FORMAT = "perfectplay-solution"
 FORMAT_VERSION = 1
@@ -500,7 +501,7 @@ class DenseSolution(Solution):
                 document = json.loads(str(archive["document"]))
                 reachable = np.array(archive["reachable"], dtype=np.uint8)
                 codes = np.array(archive["codes"], dtype=np.uint16)
-        except (OSError, KeyError, ValueError, EOFError) as exc:
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as exc:
             raise SolutionFileError(f"{path}: not a perfectplay solution ({exc})") from None
         if not isinstance(document, dict) or document.get("format") != DENSE_FORMAT:
             raise SolutionFileError(f"{path}: not a perfectplay solution")
@@ -510,7 +511,7 @@ class DenseSolution(Solution):
         header = document.get("header")
         if _dense_checksum(header, reachable, codes) != document.get("sha256"):
             raise SolutionFileError(f"{path}: checksum mismatch, the file is corrupt")
-        if not has_hook(game, "compiled"):
+        if not callable(getattr(game, "compiled", None)):
             raise SolutionFileError(f"{path}: an array solution needs a game with compiled rules,"
                                     f" and {game} has none")
         rules = game.compiled()
@@ -518,9 +519,8 @@ class DenseSolution(Solution):
         if rules.size != size:
             raise SolutionFileError(f"{path}: solved with {size} encoded positions, but {game} "
                                     f"encodes {rules.size}")
-        bits = np.unpackbits(reachable, bitorder="little", count=size)
         table = np.zeros(size, dtype=np.uint16)
-        table[np.flatnonzero(bits)] = codes
+        table[np.flatnonzero(np.unpackbits(reachable, bitorder="little", count=size))] = codes
         primitives = {v: header["primitives"].get(str(v), 0) for v in Value}
         return cls(game, encode=rules.encode, decode=rules.decode, reachable=reachable,
                    table=table, start=game.parse_position(header["start"]),

@@ -1,0 +1,49 @@
+import pytest
+
+from perfectplay import Value, solve
+from perfectplay.compiled import compiled_query
+from perfectplay.games.connect4 import ConnectFour
+
+
+@pytest.mark.parametrize(("width", "height", "positions"), [
+    (4, 4, 161_029), (5, 4, 3_945_711), (4, 5, 1_706_255)])
+def test_tromps_small_boards_are_ties_and_his_position_counts(width, height, positions):
+    s = solve(ConnectFour(width, height), method="compiled")
+    assert s.value() is Value.TIE  # a full board with nobody winning, not a DRAW
+    assert len(s) == positions == s.counts().positions
+    assert s.remoteness() == width * height  # a tie fills the board
+
+
+def test_six_by_four_is_a_second_player_win():
+    assert compiled_query(ConnectFour(6, 4)) is Value.LOSE
+
+
+@pytest.mark.parametrize(("width", "height"), [(4, 3), (3, 4), (5, 2)])
+def test_compiled_and_pure_python_agree_on_every_position(width, height):
+    game = ConnectFour(width, height)
+    pure = solve(game, method="memo")
+    compiled = solve(game, method="compiled")
+    assert dict((p, (v, r)) for p, v, r in compiled.positions()) == \
+        dict((p, (v, r)) for p, v, r in pure.positions())
+    assert compiled.counts() == pure.counts()
+    for position, value, _ in list(pure.positions())[::97]:
+        assert compiled_query(game, position) is value
+
+
+def test_a_win_is_found_and_played():
+    game = ConnectFour(4, 4)
+    board = game.parse_position("XXX./OO../O.../....")
+    s = solve(game, method="compiled")
+    assert (s.value(board), s.remoteness(board), s.best_move(board)) == (Value.WIN, 1, 0)
+    assert game.primitive(game.parse_position("XXXX/OOO./..../....")) is Value.LOSE
+
+
+def test_text_and_bad_sizes():
+    game = ConnectFour(4, 4)
+    board = ("XO", "", "X", "")
+    assert game.format_position(board) == "XO../..../X.../...."
+    assert game.parse_position("XO../..../X.../....") == board
+    with pytest.raises(ValueError, match="X moves first"):
+        game.parse_position("OO../..../..../....")
+    with pytest.raises(ValueError, match="rows high"):
+        ConnectFour(4, 8)
