@@ -37,6 +37,7 @@ _SEGMENT = 1 << 16  # heaps per kernel call: the progress callback runs between 
 _CALIBRATE = 1 << 12  # heaps computed by the plain kernel before the first split is chosen
 _MASK_BITS = 10  # masks are searched among the values' low bits, at most this many
 _RARE_ENOUGH = 0.2  # a split is used when at most this share of recent heaps is rare
+_WINDOW = 1 << 20  # heaps a split is chosen from (the most recent), and chunk for rare heaps
 
 
 @njit(cache=True)
@@ -80,12 +81,17 @@ def _plain(g, lo, hi, digits, takes, unequal, seen):
 
 
 @njit(cache=True)
-def _rare(g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, rare, count):
+def _rare(g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, rare, rare_values,
+          count):
     """The rare-value method for ``lo <= n < hi`` (at most two heaps left by a move).
 
     ``splits`` lists the ``k`` whose digit allows two heaps, ascending; ``parity[v]`` is
-    ``parity(v & m)``; ``rare[:count]`` the rare heaps so far, ascending. Returns the next
-    ``n`` and the new count, early when ``seen`` or ``rare`` must grow.
+    ``parity(v & m)``; ``rare[:count]`` the rare heaps so far, ascending, and
+    ``rare_values[:count]`` their values. For each ``n``: mark ``G(a) ^ G(r - a)`` for every rare
+    ``a < r = n - k`` (every option of the common class, about ``count`` steps), take the least
+    unmarked common value ``c``, then scan ``a = 1, 2, ...`` until every value below ``c`` is
+    marked (a few hundred steps), or to the end when one is missing. Returns the next ``n`` and
+    the new count, early when ``seen`` or ``rare`` must grow.
     """
     half = len(seen) // 2
     for n in range(lo, hi):
@@ -104,12 +110,16 @@ def _rare(g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, rare, c
             r = n - splits[i]
             if r < 2:
                 break
-            for j in range(count):
-                a = rare[j]
-                if a >= r:
-                    break
-                if not (unequal and 2 * a == r):
-                    seen[g[a] ^ g[r - a]] = stamp
+            end = np.searchsorted(rare[:count], r)  # rare a < r
+            middle = end
+            if unequal and r % 2 == 0:  # skip a == r - a
+                middle = np.searchsorted(rare[:end], r // 2)
+                if middle == end or rare[middle] != r // 2:
+                    middle = end
+            for j in range(middle):
+                seen[rare_values[j] ^ g[r - rare[j]]] = stamp
+            for j in range(middle + 1, end):
+                seen[rare_values[j] ^ g[r - rare[j]]] = stamp
         target = f ^ (e & n)
         c = 0
         while seen[c] == stamp or parity[c] != target:
@@ -124,19 +134,22 @@ def _rare(g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, rare, c
             r = n - splits[i]
             if r < 2:
                 break
-            for a in range(1, r // 2 + 1):
+            top = (r - 1) // 2 if unequal else r // 2
+            for a in range(1, top + 1):
                 x = g[a] ^ g[r - a]
-                if x < c and seen[x] != stamp and not (unequal and 2 * a == r):
+                if seen[x] != stamp:
                     seen[x] = stamp
-                    need -= 1
-                    if need == 0:
-                        break
+                    if x < c:
+                        need -= 1
+                        if need == 0:
+                            break
         m = 0
         while seen[m] == stamp:
             m += 1
         g[n] = m
         if parity[m] ^ (e & n) != f:
             rare[count] = n
+            rare_values[count] = m
             count += 1
         if m >= half or count == len(rare):
             return n + 1, count
@@ -227,16 +240,17 @@ def rare_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
         raise ValueError("the rare-value method needs moves that leave at most two heaps")
     seq = _Sequence(digits, unequal, upto)
     seq.plain(min(upto + 1, _CALIBRATE))
-    rare = np.zeros(0, dtype=np.int64)
+    rare = rare_values = np.zeros(0, dtype=np.int64)
     count = 0
     recalibrate = seq.done
     split = None
     while seq.done <= upto:
         if seq.done >= recalibrate:
-            split = _choose_split(seq, recalibrate)
+            chosen = _choose_split(seq, recalibrate)
             recalibrate *= 2
-            if split is not None:
-                rare, count = _rare_heaps(seq, *split)
+            if chosen is not None and chosen != split:
+                rare, rare_values, count = _rare_heaps(seq, *chosen)
+            split = chosen
         hi = min(upto + 1, seq.done + _SEGMENT, recalibrate)
         if split is None:
             seq.plain(hi)
@@ -244,10 +258,13 @@ def rare_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
             mask, e, f = split
             parity = np.bitwise_count(np.arange(len(seq.seen)) & mask).astype(np.uint8) & 1
             seq.done, count = _rare(seq.g, seq.done, hi, seq.digits, seq.takes, seq.splits,
-                                    seq.unequal, seq.seen, parity, e, f, rare, count)
+                                    seq.unequal, seq.seen, parity, e, f, rare, rare_values,
+                                    count)
             seq.grow()
             if count == len(rare):
-                rare = np.concatenate([rare, np.zeros(len(rare) + 1024, dtype=np.int64)])
+                more = np.zeros(len(rare) + 1024, dtype=np.int64)
+                rare = np.concatenate([rare, more])
+                rare_values = np.concatenate([rare_values, more])
         if progress is not None:
             progress(seq.done)
     return seq.g
@@ -255,9 +272,11 @@ def rare_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
 
 def _choose_split(seq: _Sequence, done: int) -> tuple[int, int, int] | None:
     """The mask ``m``, ``e`` and ``f`` that make the fewest of the heaps ``done/2..done-1``
-    rare, or None when even the best leaves more than ``_RARE_ENOUGH`` of them rare."""
-    values = seq.g[done // 2:done].astype(np.int64)
-    odd = np.arange(done // 2, done) & 1
+    (the last ``_WINDOW`` of them at most) rare, or None when even the best leaves more than
+    ``_RARE_ENOUGH`` of them rare."""
+    start = max(done // 2, done - _WINDOW)
+    values = seq.g[start:done].astype(np.int64)
+    odd = np.arange(start, done) & 1
     width = min(max(int(values.max()).bit_length(), 1), _MASK_BITS)
     values &= (1 << width) - 1
     counts = np.bincount(values * 2 + odd, minlength=2 << width).reshape(-1, 2)
@@ -278,12 +297,17 @@ def _choose_split(seq: _Sequence, done: int) -> tuple[int, int, int] | None:
     return best[1], best[2], best[3]
 
 
-def _rare_heaps(seq: _Sequence, mask: int, e: int, f: int) -> tuple[np.ndarray, int]:
-    """The rare heaps among ``1..done-1`` under a split, in an array with room to grow."""
-    heaps = np.arange(seq.done)
-    parity = np.bitwise_count(seq.g[:seq.done].astype(np.int64) & mask) & 1
-    found = np.flatnonzero((parity ^ (e & heaps)) != f)
-    found = found[found > 0]
-    rare = np.zeros(2 * len(found) + 1024, dtype=np.int64)
-    rare[:len(found)] = found
-    return rare, len(found)
+def _rare_heaps(seq: _Sequence, mask: int, e: int, f: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The rare heaps among ``1..done-1`` under a split and their values, in arrays with room to
+    grow, and their count; computed ``_WINDOW`` heaps at a time to keep memory small."""
+    found = []
+    for lo in range(1, seq.done, _WINDOW):
+        hi = min(seq.done, lo + _WINDOW)
+        parity = np.bitwise_count(seq.g[lo:hi].astype(np.int64) & mask) & 1
+        found.append(lo + np.flatnonzero((parity ^ (e & np.arange(lo, hi))) != f))
+    heaps = np.concatenate(found)
+    rare = np.zeros(2 * len(heaps) + 1024, dtype=np.int64)
+    rare[:len(heaps)] = heaps
+    rare_values = np.zeros_like(rare)
+    rare_values[:len(heaps)] = seq.g[heaps]
+    return rare, rare_values, len(heaps)
