@@ -107,9 +107,14 @@ class Game:
 
 
 def has_hook(game: object, hook: str) -> bool:
-    """Whether ``game`` overrides an optional hook of Game (or, duck-typed, defines it)."""
+    """Whether ``game`` overrides an optional hook of Game, or defines a hook Game lacks.
+
+    >>> from perfectplay.games.nim import Nim
+    >>> has_hook(Nim(), "key"), has_hook(Nim(), "primitive"), has_hook(Nim(), "compiled")
+    (True, False, False)
+    """
     method = getattr(type(game), hook, None)
-    return method is not None and method is not getattr(Game, hook)
+    return method is not None and method is not getattr(Game, hook, None)
 
 
 def children_of(game: Game, position: Position) -> Iterator[tuple[Move, Position]]:
