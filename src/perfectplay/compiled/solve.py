@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from perfectplay.compiled._loops import UNVISITED
 from perfectplay.compiled.kernels import check, kernels_for, prepare, search
 from perfectplay.compiled.rules import rules_of
 from perfectplay.core.errors import CycleError
@@ -61,6 +60,8 @@ def compiled_solve(game: Game, position: Position | None = None, *,
     (Value.TIE, 16, 161029)
     """
     compile_started = time.perf_counter()
+    from perfectplay.compiled._loops import UNVISITED  # imports numba: counted as compiling
+
     rules = rules_of(game)
     start = game.start() if position is None else position
     first = rules.index(start)

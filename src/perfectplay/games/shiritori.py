@@ -18,7 +18,7 @@ Position = tuple[frozenset[str], str | None]
 """The words played so far, and the last of them (None before the first move)."""
 
 MAX_COMPILED_WORDS = 26
-"""Most words the compiled rules encode (2^(n + index bits) positions)."""
+"""Most words the compiled rules encode (n·2^n positions)."""
 
 
 def parse_words(text: str) -> tuple[str, ...]:
@@ -47,7 +47,7 @@ class Shiritori(Game):
     same words, so the game is impartial; it always ends (every move uses a word up).
 
     Its compiled rules (:mod:`perfectplay.compiled.games.shiritori`) encode a position as
-    ``used << bits | last`` over word indices: 2^n·n positions for n words.
+    ``used * n + last`` over word indices: 2^n·n positions for n words.
 
     >>> from perfectplay import solve
     >>> game = Shiritori(("enum", "float", "if", "modint", "takahashi", "template"))
@@ -103,9 +103,8 @@ class Shiritori(Game):
         return (frozenset(used), last)
 
     def compiled_size(self) -> int:
-        """Integers of the compiled encoding: ``2 ** (n + index bits)``."""
-        n = len(self.words)
-        return 1 << (n + (n - 1).bit_length())
+        """Integers of the compiled encoding: ``n * 2 ** n``."""
+        return len(self.words) << len(self.words)
 
     def compiled(self) -> CompiledRules:
         """The compiled rules (imports numba).
@@ -115,14 +114,13 @@ class Shiritori(Game):
         ValueError
             For more than :data:`MAX_COMPILED_WORDS` words.
         """
-        from perfectplay.compiled.games.shiritori import child, index_bits, shiritori_params
+        from perfectplay.compiled.games.shiritori import child, shiritori_params
         from perfectplay.compiled.rules import CompiledRules
 
         n = len(self.words)
         if n > MAX_COMPILED_WORDS:
             raise ValueError(f"the compiled rules take at most {MAX_COMPILED_WORDS} words, "
                              f"got {n}")
-        bits = index_bits(n)
         index = self.index
         words = self.words
 
@@ -134,14 +132,14 @@ class Shiritori(Game):
                 raise ValueError(f"not among the words: {exc.args[0]!r}") from None
             if (last is None) != (mask == 0) or (last is not None and last not in used):
                 raise ValueError(f"not a shiritori position: {position!r}")
-            return (mask << bits) | (0 if last is None else index[last])
+            return mask * n + (0 if last is None else index[last])
 
         def decode(code: int) -> Position:
-            mask = code >> bits
+            mask, last = divmod(code, n)
             if mask == 0:
                 return (frozenset(), None)
-            used = frozenset(word for i, word in enumerate(words) if (mask >> i) & 1)
-            return (used, words[code & ((1 << bits) - 1)])
+            return (frozenset(word for i, word in enumerate(words) if (mask >> i) & 1),
+                    words[last])
 
         return CompiledRules(child=child, params=shiritori_params(words),
                              size=self.compiled_size(), max_moves=n, encode=encode,
