@@ -6,6 +6,8 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
+from naive_grundy import heap_sequence
 
 from perfectplay.compiled.nimseq import plain_sequence, rare_sequence
 from perfectplay.games.octal import parse_code
@@ -24,6 +26,22 @@ def test_rare_equals_plain_past_the_calibration_window():
         assert np.array_equal(rare_sequence(d, unequal, 20000), plain), code
 
 
+@pytest.mark.parametrize("code", ["4!.0", "0.6", "0.26", "0.4", "4.4", "0.06", "0.16", "0.7",
+                                  "4!.2", "4!.6", "4!.04", "0.34", "4.0", "0.62"])
+def test_rare_equals_naive_mex(code):
+    expected = heap_sequence(code, 40)
+    d, unequal = digits(code, 40)
+    assert rare_sequence(d, unequal, 40).tolist() == expected
+
+
+@pytest.mark.parametrize("code", ["4!.0", "0.6", "0.26", "4!.04", "0.16", "0.06", "4.4", "0.62"])
+def test_rare_equals_plain_across_recalibrations(code):
+    # 2**12 heaps by the plain kernel, then a split chosen at 2**12 and again at 2**13;
+    # codes where the split has e = 1 (0.6, 0.26) or two split digits (4!.04, 0.62)
+    d, unequal = digits(code, 12000)
+    assert np.array_equal(rare_sequence(d, unequal, 12000), plain_sequence(d, unequal, 12000))
+
+
 def test_grundys_game_known_values():
     d, unequal = digits("4!.0", 20000)
     values = rare_sequence(d, unequal, 20000)
@@ -32,10 +50,10 @@ def test_grundys_game_known_values():
 
 
 def test_values_grow_past_uint16():
-    d, unequal = digits("0.[3]", 70000)  # nim: G(n) = n
-    values = plain_sequence(d, unequal, 70000)
+    d, unequal = digits("0.[3]", 32800)  # nim: G(n) = n, past 2**15
+    values = plain_sequence(d, unequal, 32800)
     assert values.dtype == np.uint32
-    assert np.array_equal(values, np.arange(70001))
+    assert np.array_equal(values, np.arange(32801))
 
 
 def test_progress_is_reported():
