@@ -11,8 +11,11 @@ The rare-value method [1]_ [2]_: fix a bit mask ``m`` and call heap ``n`` *commo
 counters with ``f ^ (e & k) == 1``, a split's value can make heap ``n`` common only if exactly
 one of its parts is rare. So the options of the common class come from the rare heaps alone,
 which gives the least missing common value ``c``; the other class needs only the values below
-``c``, and a scan of the splits finds them after a few steps unless one is missing, in which
-case ``G(n)`` is that (rare) value. The split (``m``, ``e``, ``f``) is chosen automatically from
+``c``, and a scan of the splits finds them unless one is missing, in which case ``G(n)`` is that
+(rare) value. Grundy's game (``4!.0``) has 1,273 rare heaps up to ``2**20``, the last one
+82,860, so a heap costs about 1,300 steps over the rare heaps and, with values below 240, about
+3,000 steps of scan (the last values found are small ones, made by few pairs): roughly 10
+microseconds, whatever ``n``. The split (``m``, ``e``, ``f``) is chosen automatically from
 the values computed so far, again at every doubling of ``n``; where no split makes rare heaps
 rare, a segment falls back to the plain kernel. The result is exact whatever the split.
 
