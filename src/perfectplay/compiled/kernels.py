@@ -27,7 +27,7 @@ from perfectplay.compiled.rules import CompiledRules
 from perfectplay.core.errors import CycleError, GameError
 from perfectplay.solve.solution import CODE16_SPAN
 
-__all__ = ["KERNELS", "check", "kernel_dir", "kernels_for", "prepare", "search"]
+__all__ = ["KERNELS", "MAX_SIZE", "check", "kernel_dir", "kernels_for", "prepare", "search"]
 
 KERNELS = ("query", "solve_memo", "solve_any", "grundy_memo")
 """The entry points of every generated module, one per loop of ``_loops``."""
@@ -215,6 +215,9 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
 
 _FIRST_DEPTH = 1 << 10
 
+MAX_SIZE = 1 << 33
+"""Most integer positions a compiled solve takes: its table is 2 bytes each (16 GiB here)."""
+
 
 def search(kernel: Any, rules: CompiledRules, start: int,
            arrays: Callable[[], tuple[tuple[Any, ...], tuple[Any, ...]]]) -> tuple[int, Any, float]:
@@ -223,6 +226,11 @@ def search(kernel: Any, rules: CompiledRules, start: int,
     ``arrays()`` allocates the outputs, fresh: those before the frames and those after (the
     ``info`` array comes last). The search starts with 1024 frames and restarts with eight
     times more while the line of play is deeper.
+
+    Raises
+    ------
+    ValueError
+        When the encoding has more than :data:`MAX_SIZE` integers.
 
     Returns
     -------
@@ -234,6 +242,9 @@ def search(kernel: Any, rules: CompiledRules, start: int,
 
     from perfectplay.compiled._loops import STATUS_STACK_FULL
 
+    if rules.size > MAX_SIZE:
+        raise ValueError(f"{rules.size:,} integer positions: more than the {MAX_SIZE:,} that "
+                         "dense tables hold here")
     depth = min(_FIRST_DEPTH, rules.size + 1)
     prepared = None
     head = (rules.params, start, rules.size, rules.max_moves)
