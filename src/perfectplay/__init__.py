@@ -4,6 +4,9 @@
 >>> from perfectplay.games.tictactoe import TicTacToe
 >>> perfectplay.solve(TicTacToe()).value()
 Value.TIE
+>>> from perfectplay.games.nim import Nim
+>>> perfectplay.grundy(Nim((3, 5))), perfectplay.outcome(perfectplay.misere(Nim((1, 1))))
+(6, Value.WIN)
 """
 
 from perfectplay.core import (
@@ -19,9 +22,12 @@ from perfectplay.core import (
     Position,
     PositionNotSolved,
     SolutionFileError,
+    Sum,
     Value,
 )
 from perfectplay.solve import Counts, MoveValue, Solution, outcome, solve
+from perfectplay.solve.grundy import grundy
+from perfectplay.solve.misere import misere
 
 __all__ = [
     "DRAW",
@@ -39,7 +45,10 @@ __all__ = [
     "PositionNotSolved",
     "Solution",
     "SolutionFileError",
+    "Sum",
     "Value",
+    "grundy",
+    "misere",
     "outcome",
     "solve",
 ]
