@@ -1,14 +1,18 @@
-"""Interval Game 2 (ABC206 F): the sample, Grundy sums against a brute force on picked sets."""
+"""Interval Game 2 (ABC206 F): the sample, Grundy sums against a brute force on picked sets,
+the compiled rules against the pure-Python Grundy search."""
 
+import random
 from functools import cache
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perfectplay import solve
+from perfectplay import PositionNotSolved, solve
+from perfectplay.compiled import compiled_grundy
 from perfectplay.games.interval_game_2 import IntervalGame2, judge, parse_interval_game_2
 from perfectplay.solve.check import check, check_instances, instances_of
+from perfectplay.solve.grundy import grundy
 
 SAMPLE = """5
 3
@@ -77,10 +81,42 @@ def interval_sets(draw):
     return intervals
 
 
-@given(st.lists(interval_sets(), min_size=1, max_size=3))
-def test_against_brute_force(cases):
+units = st.lists(st.integers(1, 12), min_size=1, max_size=12).map(
+    lambda lefts: [(lo, lo + 1) for lo in lefts])
+
+
+@pytest.mark.parametrize("method", ["python", "compiled"])
+@given(st.lists(interval_sets() | units, min_size=1, max_size=3))
+def test_against_brute_force(method, cases):
     expected = "\n".join("Alice" if brute_force(c) else "Bob" for c in cases)
-    assert judge(text_of(cases)) == (expected, [])
+    assert judge(text_of(cases), method=method) == (expected, [])
+
+
+@given(interval_sets() | units)
+def test_compiled_stretches_match_the_python_grundy_search(intervals):
+    game = IntervalGame2(intervals)
+    table = compiled_grundy(game)
+    rules = game.compiled()
+    for i in table.indices().tolist():  # every stretch reached, as the game writes it
+        assert table.values[i] == grundy(game, rules.decode(i)), rules.decode(i)
+    assert table.grundy(game.start()) == grundy(game)
+
+
+def test_compiled_judge_at_contest_size_agrees_with_python():
+    rng = random.Random(7)
+    cases = [[(lo := rng.randint(1, 60), lo + rng.randint(1, 3)) for _ in range(40)]
+             for _ in range(5)] + [[(i, i + 1) for i in range(1, 100)] + [(1, 100)]]
+    assert judge(text_of(cases), method="compiled") == judge(text_of(cases), method="python")
+
+
+def test_a_sum_of_stretches_is_not_one_compiled_position():
+    game = IntervalGame2(((1, 2), (2, 3), (3, 4)))
+    after = dict(game.moves(game.start()))[2, 3]
+    assert after == ((1, 2), (3, 4))
+    with pytest.raises(PositionNotSolved):
+        compiled_grundy(game).grundy(after)
+    with pytest.raises(ValueError, match="sums"):
+        solve(game, method="compiled")
 
 
 @given(interval_sets())
@@ -112,6 +148,11 @@ def test_unit_intervals_at_contest_size():
 def test_bad_input(text, message):
     with pytest.raises(ValueError, match=message):
         parse_interval_game_2(text)
+
+
+def test_unknown_judge_method():
+    with pytest.raises(ValueError, match="unknown method"):
+        judge("1\n1\n1 2\n", method="fast")
 
 
 def test_beyond_the_limits_is_noted():

@@ -8,7 +8,9 @@ function as an argument would be recompiled in every process on numba 0.68).
 
 Rules (see :class:`perfectplay.compiled.rules.CompiledRules`): ``child(params, p, m)`` is the
 position after move ``m`` in ``[0, max_moves)`` or -1 when the move is illegal;
-``primitive(params, p)`` is -1 while play goes on, else LOSE (0), TIE (1) or WIN (2).
+``primitive(params, p)`` is -1 while play goes on, else LOSE (0), TIE (1) or WIN (2);
+``rest(params, p, m)``, for Grundy values only, is the second component of the sum a move
+leaves, or -1 when it leaves a single position.
 
 Value and remoteness are packed in one uint16 per position, ordered as in
 :mod:`perfectplay.solve.codes` (a parent picks its smallest child code); the layout is
@@ -26,6 +28,8 @@ from perfectplay.solve.solution import CODE16_SPAN
 
 STATUS_CHILD_RANGE = -1
 """``child`` returned a position outside ``[0, size)``."""
+STATUS_REST_RANGE = -2
+"""``rest`` returned a position outside ``[-1, size)``."""
 STATUS_CYCLE = -3
 """A line of play repeats a position (query and Grundy loops only)."""
 STATUS_STACK_FULL = -4
@@ -95,6 +99,12 @@ def _set(bits, p):
 @njit(inline="always")
 def never_primitive(params, position):
     """The default ``primitive``: play goes on while there are moves."""
+    return -1
+
+
+@njit(inline="always")
+def no_rest(params, position, move):
+    """The default ``rest``: every move leaves a single position."""
     return -1
 
 
@@ -384,15 +394,22 @@ def solve_any(child, primitive, params, start, size, max_moves, reach, table, pr
 
 
 @njit(inline="always")
-def grundy_memo(child, primitive, params, start, size, max_moves, reach, grundy, frames, seen,
-                info):
+def grundy_memo(child, primitive, rest, params, start, size, max_moves, reach, grundy, frames,
+                seen, info):
     """Grundy value of every position reachable from ``start`` of an acyclic impartial game,
     by one depth-first search; return how many there are.
 
-    A position's value is the mex of its children's, taken when its last child is done
-    (``seen``, int64[max_moves + 1] filled with -1, stamps the values met). A position on the
-    search path holds ``_ON_PATH``; meeting it again is a cycle. A primitive position must be a
-    LOSE: value 0.
+    A move may leave a sum: ``rest(params, p, m)`` is its second component (-1 for none), and
+    the move's value is ``G(child) ^ G(rest)`` [1]_. A position's value is the mex of its
+    moves' values, taken when the last component they leave is done (``seen``,
+    int64[max_moves + 1] filled with -1, stamps the values met). A position on the search path
+    holds ``_ON_PATH``; meeting it again, as a child or a component, is a cycle. A primitive
+    position must be a LOSE: value 0.
+
+    References
+    ----------
+    .. [1] E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical
+       Plays*, ch. 4, 2nd ed., A K Peters, 2001.
     """
     _set(reach, start)
     v = primitive(params, start)
@@ -413,36 +430,56 @@ def grundy_memo(child, primitive, params, start, size, max_moves, reach, grundy,
         pushed = False
         while m < max_moves:
             c = child(params, p, m)
-            m += 1
             if c < 0:
+                m += 1
                 continue
+            r = rest(params, p, m)
             if c >= size:
-                return _fail(info, STATUS_CHILD_RANGE, p, m - 1, c)
-            if not _is_set(reach, c):
-                _set(reach, c)
-                count += 1
-                v = primitive(params, c)
-                if v < 0:
-                    if top + 1 == depth:
-                        return _fail(info, STATUS_STACK_FULL, p, m - 1, c)
-                    frames[top, 1] = m
-                    top += 1
-                    frames[top, 0] = c
-                    frames[top, 1] = 0
-                    grundy[c] = _ON_PATH
-                    pushed = True
-                    break
+                return _fail(info, STATUS_CHILD_RANGE, p, m, c)
+            if r >= size:
+                return _fail(info, STATUS_REST_RANGE, p, m, r)
+            # the first unreached component of this move, if any; the move is looked at again
+            # once it is done, for the other one
+            t = c
+            if _is_set(reach, c):
+                if grundy[c] == _ON_PATH:
+                    return _fail(info, STATUS_CYCLE, p, m, c)
+                t = r
+                if t >= 0 and _is_set(reach, t):
+                    if grundy[t] == _ON_PATH:
+                        return _fail(info, STATUS_CYCLE, p, m, t)
+                    t = -1
+            if t < 0:
+                m += 1
+                continue
+            _set(reach, t)
+            count += 1
+            v = primitive(params, t)
+            if v >= 0:
                 if v != 0:
-                    return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
-                grundy[c] = 0
-            elif grundy[c] == _ON_PATH:
-                return _fail(info, STATUS_CYCLE, p, m - 1, c)
+                    return _fail(info, STATUS_PRIMITIVE, t, -1, -1)
+                grundy[t] = 0
+                continue
+            if top + 1 == depth:
+                return _fail(info, STATUS_STACK_FULL, p, m, t)
+            frames[top, 1] = m
+            top += 1
+            frames[top, 0] = t
+            frames[top, 1] = 0
+            grundy[t] = _ON_PATH
+            pushed = True
+            break
         if pushed:
             continue
         for m in range(max_moves):
             c = child(params, p, m)
-            if c >= 0 and grundy[c] <= max_moves:
-                seen[grundy[c]] = p
+            if c >= 0:
+                g = np.int64(grundy[c])
+                r = rest(params, p, m)
+                if r >= 0:
+                    g ^= grundy[r]
+                if g <= max_moves:
+                    seen[g] = p
         mex = 0
         while seen[mex] == p:
             mex += 1

@@ -59,8 +59,10 @@ def compiled_grundy(game: Game, position: Position | None = None) -> GrundyTable
     game, under normal play: each is the mex of its children's values [1]_.
 
     The compiled counterpart of :mod:`perfectplay.solve.grundy`: one depth-first search, each
-    position's value taken when its last child is done. A primitive position, if any, must be
-    a LOSE (Grundy value 0).
+    position's value taken when its last child is done. Where the rules give ``rest`` (see
+    :class:`~perfectplay.compiled.rules.CompiledRules`), a move leaves a sum of two positions,
+    both in the table, and is worth the nim-sum of their values: take-and-break games need no
+    position per sum. A primitive position, if any, must be a LOSE (Grundy value 0).
 
     Parameters
     ----------
@@ -91,6 +93,14 @@ def compiled_grundy(game: Game, position: Position | None = None) -> GrundyTable
     >>> table.grundy(Shiritori(("ab", "ba", "bb")).start())
     1
 
+    In Interval Game 2 a picked interval leaves the stretches on either side, a sum:
+
+    >>> from perfectplay.games.interval_game_2 import IntervalGame2
+    >>> game = IntervalGame2(((1, 2), (2, 3), (3, 4), (1, 4)))
+    >>> table = compiled_grundy(game)
+    >>> table.grundy(game.start()), table.grundy(((1, 2),))
+    (1, 1)
+
     References
     ----------
     .. [1] E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical
@@ -107,5 +117,5 @@ def compiled_grundy(game: Game, position: Position | None = None) -> GrundyTable
                 (np.full(rules.max_moves + 1, -1, dtype=np.int64),))
 
     _, (reach, values, _), prepared = search(kernels_for(rules).grundy_memo, rules, first,
-                                             arrays)
+                                             arrays, sums=True)
     return GrundyTable(rules, reach, values, prepared - compile_started)

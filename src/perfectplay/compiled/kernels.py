@@ -3,11 +3,12 @@ the generic loops of :mod:`perfectplay.compiled._loops`.
 
 On numba 0.68 a cached kernel that receives a rule function as an argument, or closes over one,
 is recompiled in every new process; an entry point that names the rules as module globals and
-calls an ``inline='always'`` loop loads from numba's on-disk cache. So for each pair of rule
-functions this module writes one small Python module into the kernel directory (its name is a
-hash of the rules' source files, of the loops and of the numba version, so editing any of
-them gives fresh kernels) and imports it. Rules that cannot be imported by name (defined in
-``__main__`` or inside a function) get the same entry points compiled in memory, uncached.
+calls an ``inline='always'`` loop loads from numba's on-disk cache. So for each set of rule
+functions (``child``, ``primitive``, ``rest``) this module writes one small Python module into
+the kernel directory (its name is a hash of the rules' source files, of the loops and of the
+numba version, so editing any of them gives fresh kernels) and imports it. Rules that cannot
+be imported by name (defined in ``__main__`` or inside a function) get the same entry points
+compiled in memory, uncached.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ __all__ = ["KERNELS", "MAX_SIZE", "check", "kernel_dir", "kernels_for", "prepare
 KERNELS = ("query", "solve_memo", "solve_any", "grundy_memo")
 """The entry points of every generated module, one per loop of ``_loops``."""
 
+_RULES = {"query": "child, primitive", "solve_memo": "child, primitive",
+          "solve_any": "child, primitive", "grundy_memo": "child, primitive, rest"}
+"""The rule functions each loop takes: only Grundy values add up the sums ``rest`` makes."""
+
 _ARGUMENTS = {
     "query": "params, start, size, max_moves, table, frames, info",
     "solve_memo": "params, start, size, max_moves, reach, table, frames, primitives, info",
@@ -50,11 +55,14 @@ _ENTRY = '''
 
 @njit(cache={cache})
 def {name}({arguments}):
-    return _loops.{name}(child, primitive, {arguments})
+    return _loops.{name}({rules}, {arguments})
 '''
 
+_DEFAULTS = {"primitive": "never_primitive", "rest": "no_rest"}
+"""The ``_loops`` function standing in for an absent optional rule."""
+
 _loaded: dict[str, ModuleType] = {}
-_by_functions: dict[tuple[Any, Any], ModuleType] = {}
+_by_functions: dict[tuple[Any, Any, Any], ModuleType] = {}
 
 
 def kernel_dir() -> Path:
@@ -84,8 +92,8 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     >>> sorted(name for name in KERNELS if hasattr(module, name)) == sorted(KERNELS)
     True
     """
-    functions = {"child": rules.child, "primitive": rules.primitive}
-    known = _by_functions.get((rules.child, rules.primitive))
+    functions = {"child": rules.child, "primitive": rules.primitive, "rest": rules.rest}
+    known = _by_functions.get((rules.child, rules.primitive, rules.rest))
     if known is not None:
         return known
     sources = {name: _importable(f) for name, f in functions.items() if f is not None}
@@ -111,7 +119,7 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     if module is None:
         module = _load(tag, functions, sources, cached)
         _loaded[tag] = module
-    _by_functions[rules.child, rules.primitive] = module
+    _by_functions[rules.child, rules.primitive, rules.rest] = module
     return module
 
 
@@ -149,14 +157,15 @@ def _source(tag: str, functions: dict[str, Any], sources: dict[str, Any], cached
     origin = []
     for name, f in functions.items():
         if f is None:
-            imports.append(f"from perfectplay.compiled._loops import never_primitive as {name}")
+            imports.append(f"from perfectplay.compiled._loops import {_DEFAULTS[name]} as {name}")
         elif cached:
             module, attribute = sources[name]
             imports.append(f"from {module} import {attribute} as {name}")
             origin.append(f"{module}.{attribute}")
     text = _HEADER.format(origin=", ".join(origin) or tag, imports="\n".join(imports))
     for name in KERNELS:
-        text += _ENTRY.format(name=name, arguments=_ARGUMENTS[name], cache=cached)
+        text += _ENTRY.format(name=name, rules=_RULES[name], arguments=_ARGUMENTS[name],
+                              cache=cached)
     return text
 
 
@@ -189,7 +198,7 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
     Raises
     ------
     GameError
-        When the rules broke their contract (a child out of range, a bad primitive value, a
+        When the rules broke their contract (a child or rest out of range, a bad primitive value, a
         remoteness beyond the 2-byte code), naming the position.
     CycleError
         When a search that needs an acyclic game met a cycle.
@@ -202,6 +211,8 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
     where = rules.decode(p)
     if status == _loops.STATUS_CHILD_RANGE:
         raise GameError(f"child() of move {m} gave {c}, outside [0, {rules.size})", position=where)
+    if status == _loops.STATUS_REST_RANGE:
+        raise GameError(f"rest() of move {m} gave {c}, outside [0, {rules.size})", position=where)
     if status == _loops.STATUS_CYCLE:
         raise CycleError(rules.decode(c))
     if status == _loops.STATUS_PRIMITIVE:
@@ -220,17 +231,20 @@ MAX_SIZE = 1 << 33
 
 
 def search(kernel: Any, rules: CompiledRules, start: int,
-           arrays: Callable[[], tuple[tuple[Any, ...], tuple[Any, ...]]]) -> tuple[int, Any, float]:
+           arrays: Callable[[], tuple[tuple[Any, ...], tuple[Any, ...]]], *,
+           sums: bool = False) -> tuple[int, Any, float]:
     """Run a depth-first loop of ``_loops`` (query, solve_memo, grundy_memo) from ``start``.
 
     ``arrays()`` allocates the outputs, fresh: those before the frames and those after (the
-    ``info`` array comes last). The search starts with 1024 frames and restarts with eight
-    times more while the line of play is deeper.
+    ``info`` array comes last). ``sums``: whether the loop adds up the sums that moves of rules
+    with ``rest`` leave (only Grundy values do). The search starts with 1024 frames and
+    restarts with eight times more while the line of play is deeper.
 
     Raises
     ------
     ValueError
-        When the encoding has more than :data:`MAX_SIZE` integers.
+        When the encoding has more than :data:`MAX_SIZE` integers, or the rules' moves leave
+        sums (``rest``) and the loop does not add them up.
 
     Returns
     -------
@@ -242,6 +256,9 @@ def search(kernel: Any, rules: CompiledRules, start: int,
 
     from perfectplay.compiled._loops import STATUS_STACK_FULL
 
+    if rules.rest is not None and not sums:
+        raise ValueError("these rules' moves leave sums (rest): only Grundy values "
+                         "(compiled_grundy) add them up, not values and remoteness")
     if rules.size > MAX_SIZE:
         raise ValueError(f"{rules.size:,} integer positions: more than the {MAX_SIZE:,} that "
                          "dense tables hold here")

@@ -74,6 +74,14 @@ class CompiledRules:
     else :data:`LOSE`, :data:`TIE` or :data:`WIN` for the player to move. None: a position with
     no legal move is a LOSE (normal play)."""
 
+    rest: Callable[[Any, int, int], int] | None = None
+    """``rest(params, position, move) -> int``: for a move that leaves a sum of two independent
+    games (a take-and-break move splitting a heap, a picked interval splitting a line), the
+    second component, ``child`` being the first; -1 when the move leaves ``child`` alone.
+    Called only for legal moves. Only Grundy values (:func:`perfectplay.compiled.compiled_grundy`)
+    add sums up, as ``G(child) ^ G(rest)``; the value solvers refuse such rules. None: no move
+    leaves a sum."""
+
     encode: Callable[[Position], int] = _identity
     """The integer of a game position (default: positions are the integers)."""
 
@@ -81,7 +89,7 @@ class CompiledRules:
     """The game position of an integer; inverse of ``encode``."""
 
     def __post_init__(self) -> None:
-        for name in ("child", "primitive"):
+        for name in ("child", "primitive", "rest"):
             function = getattr(self, name)
             if function is not None and not callable(function):
                 raise TypeError(f"CompiledRules.{name} must be a numba.njit function, "
@@ -109,7 +117,15 @@ class CompiledRules:
 
     def children(self, position: int) -> list[tuple[int, int]]:
         """Every legal ``(move, child)`` of an integer position, calling the rules from
-        Python (they are compiled on first use, or run as Python under NUMBA_DISABLE_JIT)."""
+        Python (they are compiled on first use, or run as Python under NUMBA_DISABLE_JIT).
+
+        Raises
+        ------
+        ValueError
+            When moves leave sums (``rest``): their children are not integer positions.
+        """
+        if self.rest is not None:
+            raise ValueError("these rules' moves leave sums (rest): a child is not one integer")
         return [(m, c) for m in range(self.max_moves)
                 if (c := int(self.child(self.params, position, m))) >= 0]
 

@@ -2,18 +2,24 @@
 
 A picked interval splits the free stretch of line around it into two independent games, so a
 position is a sum: its Grundy value is the nim-sum of its stretches' values
-(:func:`perfectplay.solve.grundy.grundy` splits it through ``components``).
+(:func:`perfectplay.solve.grundy.grundy` splits it through ``components``). The compiled rules
+(:mod:`perfectplay.compiled.games.interval_game_2`) say the same to
+:func:`perfectplay.compiled.compiled_grundy`: a move leaves two stretches, ``child`` and
+``rest``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.game import Game
 from perfectplay.games.options import Option
 from perfectplay.solve.grundy import grundy
+
+if TYPE_CHECKING:
+    from perfectplay.compiled.rules import CompiledRules
 
 __all__ = ["IntervalGame2", "format_interval_game_2", "judge", "parse_interval_game_2",
            "parse_intervals"]
@@ -26,6 +32,15 @@ Stretches = tuple[Interval, ...]
 
 MAX_T, MAX_N, MAX_R = 20, 100, 100
 """The contest limits: test cases, intervals per case, right ends."""
+
+COMPILED_WORK = 1_000_000
+"""``judge`` values the cases with the compiled engine when their bound on moves
+(:meth:`IntervalGame2.work`) is at least this much in all: pure Python gets through 1 to 13
+million of that bound a second here (unit intervals are slowest), while importing numba and
+loading the cached kernel takes about a second."""
+
+JUDGE_METHODS = ("auto", "python", "compiled")
+"""The names ``judge`` accepts for ``method``."""
 
 
 def parse_intervals(text: str) -> tuple[Interval, ...]:
@@ -122,6 +137,52 @@ class IntervalGame2(Game):
     def format_move(self, move: Interval) -> str:
         return f"{move[0]}-{move[1]}"
 
+    def work(self) -> int:
+        """A bound on the moves a Grundy search looks at: stretches (from the start or a right
+        end, to the end or a left end) times distinct intervals.
+
+        >>> IntervalGame2(((1, 2), (2, 3), (1, 3))).work()
+        27
+        """
+        lefts = {left for left, _ in self.intervals}
+        rights = {right for _, right in self.intervals}
+        return (len(rights) + 1) * (len(lefts) + 1) * len(set(self.intervals))
+
+    def compiled_size(self) -> int:
+        """Integers of the compiled encoding: ``(max R + 1) ** 2``."""
+        width = max(right for _, right in self.intervals) + 1
+        return width * width
+
+    def compiled(self) -> CompiledRules:
+        """The compiled rules (:mod:`perfectplay.compiled.games.interval_game_2`; imports
+        numba): a single stretch ``[l, r)`` is the integer ``l * (max R + 1) + r``, no stretch
+        is 0, and a move leaves two stretches, so only Grundy values are computed this way.
+
+        Examples
+        --------
+        >>> from perfectplay.compiled import compiled_grundy
+        >>> game = IntervalGame2(((1, 3), (2, 4), (3, 5)))
+        >>> compiled_grundy(game).grundy(game.start())
+        2
+        """
+        from perfectplay.compiled.games.interval_game_2 import child, interval_params, rest
+        from perfectplay.compiled.rules import CompiledRules
+
+        params = interval_params(self.intervals)
+        width = int(params[0])
+
+        def encode(stretches: Stretches) -> int:
+            if len(stretches) > 1:
+                raise ValueError(f"{self.format_position(stretches)} is a sum of stretches: "
+                                 "encode each component")
+            return stretches[0][0] * width + stretches[0][1] if stretches else 0
+
+        def decode(code: int) -> Stretches:
+            return self._trim(*divmod(code, width))
+
+        return CompiledRules(child=child, rest=rest, params=params, size=width * width,
+                             max_moves=(len(params) - 1) // 2, encode=encode, decode=decode)
+
     @classmethod
     def random_instances(cls, rng: random.Random, count: int, size: int,
                          ) -> Iterator[tuple[IntervalGame2, list[Stretches]]]:
@@ -206,11 +267,43 @@ def format_interval_game_2(nimbers: Sequence[int]) -> str:
     return "\n".join("Alice" if g else "Bob" for g in nimbers)
 
 
-def judge(text: str) -> tuple[str, list[str]]:
+def judge(text: str, *, method: str = "auto") -> tuple[str, list[str]]:
     """Answer a judge input: the Grundy value of each case, by the engine.
 
+    Parameters
+    ----------
+    text : str
+        The judge's input.
+    method : {"auto", "python", "compiled"}
+        ``python``: :func:`perfectplay.solve.grundy.grundy` on each case's stretches.
+        ``compiled``: :func:`perfectplay.compiled.compiled_grundy` on the compiled rules.
+        ``auto`` (default): compiled when the cases may take :data:`COMPILED_WORK` moves or
+        more in all, else python.
+
+    Returns
+    -------
+    (output, notes)
+        The judge's output, and notes on exceeded limits.
+
+    Raises
+    ------
+    ValueError
+        For a bad input (see :func:`parse_interval_game_2`) or an unknown method.
+
+    Examples
+    --------
     >>> judge("2\\n1\\n1 2\\n2\\n1 3\\n2 4\\n")
     ('Alice\\nAlice', [])
+    >>> judge("1\\n3\\n1 2\\n2 3\\n3 4\\n", method="compiled")
+    ('Alice', [])
     """
+    if method not in JUDGE_METHODS:
+        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(JUDGE_METHODS)}")
     games, notes = parse_interval_game_2(text)
-    return format_interval_game_2([grundy(game) for game in games]), notes
+    if method == "python" or (method == "auto"
+                              and sum(game.work() for game in games) < COMPILED_WORK):
+        return format_interval_game_2([grundy(game) for game in games]), notes
+    from perfectplay.compiled.grundy import compiled_grundy
+
+    nimbers = [compiled_grundy(game).grundy(game.start()) for game in games]
+    return format_interval_game_2(nimbers), notes
