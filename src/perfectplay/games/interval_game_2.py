@@ -149,14 +149,15 @@ class IntervalGame2(Game):
         return (len(rights) + 1) * (len(lefts) + 1) * len(set(self.intervals))
 
     def compiled_size(self) -> int:
-        """Integers of the compiled encoding: ``(max R + 1) ** 2``."""
-        width = max(right for _, right in self.intervals) + 1
-        return width * width
+        """Integers of the compiled encoding: ``4 ** k``, ``2 ** k`` the first power of two
+        above the largest right end."""
+        return 4 ** max(right for _, right in self.intervals).bit_length()
 
     def compiled(self) -> CompiledRules:
         """The compiled rules (:mod:`perfectplay.compiled.games.interval_game_2`; imports
-        numba): a single stretch ``[l, r)`` is the integer ``l * (max R + 1) + r``, no stretch
-        is 0, and a move leaves two stretches, so only Grundy values are computed this way.
+        numba): a single stretch ``[l, r)`` is the integer ``l * 2 ** k + r`` (``2 ** k`` above
+        every right end), no stretch is 0, and a move leaves two stretches, so only Grundy
+        values are computed this way.
 
         Examples
         --------
@@ -169,7 +170,7 @@ class IntervalGame2(Game):
         from perfectplay.compiled.rules import CompiledRules
 
         params = interval_params(self.intervals)
-        width = int(params[0])
+        width = 1 << int(params[0])
 
         def encode(stretches: Stretches) -> int:
             if len(stretches) > 1:

@@ -1,11 +1,11 @@
 """Compiled rules of Interval Game 2: a position is one free stretch ``[l, r)`` of the line,
-the integer ``l * width + r``; ``width`` is one more than the largest right end, so ``0`` is
-the empty stretch ``[0, 0)``.
+the integer ``l << shift | r``, ``2 ** shift`` being the first power of two above the largest
+right end (a shift, not a division, in the inner loop); ``0`` is the empty stretch ``[0, 0)``.
 
 Move ``m`` picks interval ``m`` when it lies inside the stretch and leaves a sum: the stretch
 to its left (``child``) and the one to its right (``rest``). A stretch is not shrunk to the
 intervals it holds: one without any simply has no move, worth 0. ``params`` is int64:
-``[width, L_0, R_0, L_1, R_1, ...]`` over the distinct intervals.
+``[shift, L_0, R_0, L_1, R_1, ...]`` over the distinct intervals.
 """
 
 from __future__ import annotations
@@ -22,26 +22,26 @@ def interval_params(intervals: Iterable[tuple[int, int]]) -> np.ndarray:
     """The ``params`` array of some intervals ``[L, R)`` (repeats dropped, sorted).
 
     >>> interval_params([(2, 4), (1, 3), (2, 4)]).tolist()
-    [5, 1, 3, 2, 4]
+    [3, 1, 3, 2, 4]
     """
     distinct = sorted(set(intervals))
-    width = max(right for _, right in distinct) + 1
-    return np.array([width, *(end for interval in distinct for end in interval)], dtype=np.int64)
+    shift = max(right for _, right in distinct).bit_length()
+    return np.array([shift, *(end for interval in distinct for end in interval)], dtype=np.int64)
 
 
 @njit
 def child(params, position, move):
     """Pick interval ``move`` when it lies inside the stretch: the stretch left of it stays."""
-    width = params[0]
-    left = position // width
+    shift = params[0]
+    left = position >> shift
     low = params[1 + 2 * move]
-    if low < left or params[2 + 2 * move] > position - left * width:
+    if low < left or params[2 + 2 * move] > position & ((1 << shift) - 1):
         return -1
-    return left * width + low
+    return left << shift | low
 
 
 @njit
 def rest(params, position, move):
     """The stretch right of the picked interval, from its right end to the stretch's."""
-    width = params[0]
-    return params[2 + 2 * move] * width + position % width
+    shift = params[0]
+    return params[2 + 2 * move] << shift | position & ((1 << shift) - 1)
