@@ -33,11 +33,11 @@ Stretches = tuple[Interval, ...]
 MAX_T, MAX_N, MAX_R = 20, 100, 100
 """The contest limits: test cases, intervals per case, right ends."""
 
-COMPILED_WORK = 1_000_000
+COMPILED_WORK = 300_000
 """``judge`` values the cases with the compiled engine when their bound on moves
 (:meth:`IntervalGame2.work`) is at least this much in all: pure Python gets through 1 to 13
 million of that bound a second here (unit intervals are slowest), while importing numba and
-loading the cached kernel takes about a second."""
+loading the cached kernel takes about a second, whatever the input."""
 
 JUDGE_METHODS = ("auto", "python", "compiled")
 """The names ``judge`` accepts for ``method``."""
