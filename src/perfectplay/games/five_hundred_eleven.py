@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from perfectplay.core.game import Game
 from perfectplay.core.values import Value
+from perfectplay.games.judge_input import read_counted_integers
 from perfectplay.games.options import Option, parse_int_list
 from perfectplay.solve import outcome
 
@@ -149,20 +150,8 @@ def parse_five_hundred_eleven(text: str) -> tuple[FiveHundredEleven, list[str]]:
     >>> parse_five_hundred_eleven("2\\n1 510\\n")
     (FiveHundredEleven((1, 510)), [])
     """
-    tokens = text.split()
-    if not tokens:
-        raise ValueError("empty input (expected N then N card values)")
-    numbers = []
-    for position, token in enumerate(tokens, start=1):
-        try:
-            numbers.append(int(token))
-        except ValueError:
-            raise ValueError(f"expected an integer, got {token!r} (token {position})") from None
-    n, cards = numbers[0], numbers[1:]
-    if n < 1:
-        raise ValueError(f"N must be at least 1, got {n} (line 1)")
-    if len(cards) != n:
-        raise ValueError(f"expected {n} card values, got {len(cards)} (line 2)")
+    cards = read_counted_integers(text, what="card values", least=1)
+    n = len(cards)
     for i, card in enumerate(cards):
         if not 0 <= card <= FULL:
             raise ValueError(f"card {i + 1} is {card}, outside 0..{FULL} (line 2)")

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from perfectplay.core.game import Game
 from perfectplay.core.values import Value
+from perfectplay.games.judge_input import read_counted_integers
 from perfectplay.games.options import Option, parse_int_list
 from perfectplay.solve import solve
 
@@ -124,20 +125,8 @@ def parse_kadomatsu(text: str) -> tuple[Kadomatsu, list[str]]:
     >>> parse_kadomatsu("3\\n1 3 2\\n")
     (Kadomatsu((1, 3, 2)), [])
     """
-    tokens = text.split()
-    if not tokens:
-        raise ValueError("empty input (expected N then N values)")
-    numbers = []
-    for position, token in enumerate(tokens, start=1):
-        try:
-            numbers.append(int(token))
-        except ValueError:
-            raise ValueError(f"expected an integer, got {token!r} (token {position})") from None
-    n, values = numbers[0], numbers[1:]
-    if n < 3:
-        raise ValueError(f"N must be at least 3, got {n} (line 1)")
-    if len(values) != n:
-        raise ValueError(f"expected {n} values, got {len(values)} (line 2)")
+    values = read_counted_integers(text, what="values", least=3)
+    n = len(values)
     for i, v in enumerate(values):
         if v < 1:
             raise ValueError(f"K_{i} must be at least 1, got {v} (line 2)")
