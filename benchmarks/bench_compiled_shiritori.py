@@ -7,16 +7,22 @@ legal move, the worst case) and ``random`` (random words over the letters a, b, 
 irregular move graphs). For each:
 
 - query: :func:`perfectplay.compiled.compiled_query` (the value of the start, memoised search
-  stopping at the first winning move) against a C++ memoised search with the same early exit;
+  stopping at the first losing child) against C++ doing the same search;
 - solve: :func:`perfectplay.compiled.compiled_solve` (value and remoteness of every reachable
-  position, 2-byte codes, reachable bit array) against a C++ bottom-up strong solve computing
-  the same codes for every (used set, last word) state.
+  position, 2-byte codes, reachable bit array) against C++ doing the same search;
+- sweep: the same solve against a C++ bottom-up pass over every (used set, last word), reachable
+  or not, in an order only shiritori's encoding gives (children hold more words): a reference
+  for what knowing the game buys, not the same work (on random words it does far more).
 
-Times are the best of ``--repeat`` calls in a warm process (kernels already loaded), measured
-around the public Python call for perfectplay and inside the program for C++. Ratios are
-perfectplay's time over C++'s (below 1: faster). Then ``perfectplay solve shiritori`` end to end
-at N = 16 (a fresh process, warm kernel cache), the kernel load time (``compile_seconds``) in a
-cold and a warm cache, and the retrograde rate at the largest N.
+The matching C++ does what the generic loops do with shiritori's rules: the same encoding
+(``used * n + last``), the same move order (last word first), a depth-first search on an
+explicit stack that scans every move, the same codes, a table allocated (zeroed or filled) in
+each call. Times are the best of ``--repeat`` calls in a warm process (kernels already loaded),
+measured around the public Python call for perfectplay (allocation and checks included) and
+inside the program for C++. Ratios are perfectplay's time over C++'s (below 1: faster). Then
+``perfectplay solve shiritori`` end to end at N = 16 (a fresh process, warm kernel cache), the
+kernel load time (``compile_seconds``) in a cold and a warm cache, and the retrograde rate at the
+largest N.
 """
 
 from __future__ import annotations
@@ -41,74 +47,153 @@ CPP = r"""
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 using namespace std;
 typedef long long ll;
 static int N;
-static vector<int> first_, last_;
-static vector<int8_t> memo;  // 0 unknown, 1 lose, 2 win (for the player to move)
+static vector<uint32_t> follow;  // follow[i]: the words that may come after word i
 
-// memoised search with early exit: does the player to move win at (mask, last)?
-static bool win(unsigned mask, int last) {
-    int8_t &m = memo[(size_t)mask * N + last];
-    if (m) return m == 2;
-    bool w = false;
-    for (int j = 0; j < N && !w; j++)
-        if (!(mask >> j & 1) && first_[j] == last_[last] && !win(mask | 1u << j, j)) w = true;
-    m = w ? 2 : 1;
-    return w;
+// A position is used * N + last, as in perfectplay; move m plays word N - 1 - m (its order).
+static inline bool legal(uint32_t used, int last, int word) {
+    return ((used ? follow[last] : ~0u) & ~used) >> word & 1;
 }
 
-static bool query() {
-    memo.assign((size_t)N << N, 0);
-    for (int j = 0; j < N; j++) if (!win(1u << j, j)) return true;
-    return false;
-}
+struct Frame { uint32_t used; int last, word; unsigned best; };
 
-// bottom-up strong solve: value and remoteness of every (mask, last), codes as perfectplay's
-// (LOSE r = r, WIN r = 65535 - r; a parent takes the smallest child code)
-static vector<uint16_t> code;
-static int solve() {
-    code.assign((size_t)N << N, 0);
-    unsigned full = (1u << N) - 1;
-    for (ll mask = full; mask >= 1; mask--) {
-        for (int last = 0; last < N; last++) {
-            if (!(mask >> last & 1)) continue;
-            unsigned best = 65536;
-            for (int j = 0; j < N; j++)
-                if (!(mask >> j & 1) && first_[j] == last_[last]) {
-                    unsigned c = code[(size_t)(mask | 1u << j) * N + j];
-                    if (c < best) { best = c; if (c == 0) break; }
-                }
-            uint16_t v;
-            if (best == 65536) v = 0;
-            else if (best < 16384) v = (uint16_t)(65534 - best);
-            else v = (uint16_t)(65536 - best);
-            code[(size_t)mask * N + last] = v;
+// memoised depth-first search with early exit, explicit stack: does the player to move win at
+// the start? memo: 0 unknown, 1 on the path, 2 + value (0 lose, 2 win) once known
+static int query() {
+    int8_t *memo = (int8_t *)calloc((size_t)N << N, 1);
+    vector<Frame> stack(N + 1);
+    int top = 0;
+    stack[0] = {0, 0, N - 1, 3};
+    memo[0] = 1;
+    int value;
+    while (true) {
+        Frame &f = stack[top];
+        bool pushed = false;
+        for (; f.word >= 0; f.word--) {
+            if (!legal(f.used, f.last, f.word)) continue;
+            uint32_t u = f.used | 1u << f.word;
+            size_t c = (size_t)u * N + f.word;
+            int t = memo[c];
+            if (t == 0) {
+                memo[c] = 1;
+                stack[++top] = {u, f.word, N - 1, 3};
+                f.word--;
+                pushed = true;
+                break;
+            }
+            if ((unsigned)(t - 2) < f.best) { f.best = t - 2; if (f.best == 0) break; }
+        }
+        if (pushed) continue;
+        value = f.best == 3 ? 0 : 2 - f.best;
+        memo[(size_t)f.used * N + f.last] = 2 + value;
+        if (top == 0) break;
+        Frame &parent = stack[--top];
+        if ((unsigned)value < parent.best) {
+            parent.best = value;
+            if (value == 0) parent.word = -1;  // a losing child: the parent wins
         }
     }
-    unsigned best = 65536;  // the start: any word
-    for (int j = 0; j < N; j++) {
-        unsigned c = code[(size_t)(1u << j) * N + j];
+    free(memo);
+    return value == 2;
+}
+
+// strong solve of every position reachable from the start, the same depth-first search
+// without early exit: codes as perfectplay's (LOSE r = r, WIN r = 65535 - r; a parent takes
+// the smallest child code), 32770 for unvisited, 32769 on the path, and the reachable bits
+static const unsigned UNVISITED = 32770, ON_PATH = 32769, NO_CHILD = 65536;
+static inline uint16_t parent_code(unsigned best) {
+    return best == NO_CHILD ? 0 : best < 16384 ? 65534 - best : 65536 - best;
+}
+
+static int solve() {
+    size_t size = (size_t)N << N;
+    uint16_t *code = (uint16_t *)malloc(size * 2);
+    for (size_t i = 0; i < size; i++) code[i] = UNVISITED;
+    uint8_t *reach = (uint8_t *)calloc((size + 7) / 8, 1);
+    vector<Frame> stack(N + 1);
+    int top = 0;
+    stack[0] = {0, 0, N - 1, NO_CHILD};
+    code[0] = ON_PATH;
+    reach[0] = 1;
+    uint16_t v;
+    while (true) {
+        Frame &f = stack[top];
+        bool pushed = false;
+        for (; f.word >= 0; f.word--) {
+            if (!legal(f.used, f.last, f.word)) continue;
+            uint32_t u = f.used | 1u << f.word;
+            size_t c = (size_t)u * N + f.word;
+            unsigned cc = code[c];
+            if (cc == UNVISITED) {
+                code[c] = ON_PATH;
+                reach[c >> 3] |= 1 << (c & 7);
+                stack[++top] = {u, f.word, N - 1, NO_CHILD};
+                f.word--;
+                pushed = true;
+                break;
+            }
+            if (cc < f.best) f.best = cc;
+        }
+        if (pushed) continue;
+        v = parent_code(f.best);
+        code[(size_t)f.used * N + f.last] = v;
+        if (top == 0) break;
+        Frame &parent = stack[--top];
+        if (v < parent.best) parent.best = v;
+    }
+    free(code);
+    free(reach);
+    return v;
+}
+
+// the same codes bottom-up over every (used, last) with last in used, reachable or not: an
+// order only shiritori's encoding gives (children hold more words), a reference, not a match
+static int sweep() {
+    size_t size = (size_t)N << N;
+    uint16_t *code = (uint16_t *)malloc(size * 2);
+    uint32_t full = (1u << N) - 1;
+    for (ll used = full; used >= 1; used--)
+        for (int last = 0; last < N; last++) {
+            if (!(used >> last & 1)) continue;
+            unsigned best = NO_CHILD;
+            for (int word = N - 1; word >= 0; word--)
+                if (legal(used, last, word)) {
+                    unsigned c = code[(size_t)(used | 1u << word) * N + word];
+                    if (c < best) best = c;
+                }
+            code[(size_t)used * N + last] = parent_code(best);
+        }
+    unsigned best = NO_CHILD;  // the start: any word
+    for (int word = 0; word < N; word++) {
+        unsigned c = code[(size_t)(1u << word) * N + word];
         if (c < best) best = c;
     }
-    return best < 16384 ? 65534 - best : 65536 - best;
+    free(code);
+    return parent_code(best);
 }
 
 int main(int argc, char **argv) {
     string mode = argv[1];
     int repeat = atoi(argv[2]);
     cin >> N;
-    first_.resize(N); last_.resize(N);
-    for (int i = 0; i < N; i++) { string w; cin >> w; first_[i] = w[0]; last_[i] = w.back(); }
-    double best = 1e9; long result = 0;
+    vector<string> words(N);
+    for (auto &w : words) cin >> w;
+    follow.assign(N, 0);
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            if (words[j][0] == words[i].back()) follow[i] |= 1u << j;
+    double best = 1e9;
+    long result = 0;
     for (int r = 0; r < repeat; r++) {
         auto t0 = chrono::steady_clock::now();
-        result = mode == "query" ? (long)query() : (long)solve();
-        auto t1 = chrono::steady_clock::now();
-        double s = chrono::duration<double>(t1 - t0).count();
+        result = mode == "query" ? query() : mode == "solve" ? solve() : sweep();
+        double s = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
         if (s < best) best = s;
     }
     printf("%ld %.9f\n", result, best);
@@ -181,11 +266,11 @@ def main() -> None:
             for kind, words in (("dense", dense_words(n)), ("random", random_words(n, n))):
                 game = Shiritori(words)
                 compiled_query(game)  # load the kernels first
-                for task in ("query", "solve"):
+                for task in ("query", "solve", "sweep"):  # sweep: against the solve's time
                     if task == "query":
                         ours, value = best_of(options.repeat, lambda g=game: compiled_query(g))
                         answer = int(str(value) == "win")
-                    else:
+                    elif task == "solve":
                         ours, solution = best_of(options.repeat,
                                                  lambda g=game: compiled_solve(g))
                         answer = int(np.uint16(65535 - solution.remoteness()
