@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perfectplay.games.shiritori_judge import judge, parse_shiritori
+from perfectplay.games.shiritori import judge, parse_shiritori
 
 
 def brute_force(words):

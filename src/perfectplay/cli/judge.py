@@ -17,7 +17,7 @@ __all__ = ["JUDGES", "run"]
 
 JUDGES: dict[str, str] = {
     # name: module with ``judge(text) -> (output, notes)``
-    "shiritori": "perfectplay.games.shiritori_judge",
+    "shiritori": "perfectplay.games.shiritori",
     "kadomatsu": "perfectplay.games.kadomatsu",
     "disconnected": "perfectplay.games.disconnected",
     "interval-game-2": "perfectplay.games.interval_game_2",
