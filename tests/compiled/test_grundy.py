@@ -1,17 +1,14 @@
 """The compiled Grundy kernel on moves that leave sums (``rest``): take-and-break heap games
 against OEIS and the pure-Python nim-sequence, and the contract around sums."""
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from numba import njit
+from oeis import oeis
 
 from perfectplay import CycleError, GameError, solve
 from perfectplay.compiled import CompiledRules, compiled_grundy, compiled_query
 from perfectplay.games.octal import OctalGame, nim_sequence
-
-KAYLES = Path("/work/shared/data/kayles_0.77_A002186_oeis.txt")
 
 
 @njit
@@ -57,8 +54,7 @@ class SplitGame(OctalGame):
 
 
 def test_kayles_matches_oeis():
-    lines = [line for line in KAYLES.read_text().splitlines() if not line.startswith("#")]
-    expected = [int(line.split()[-1]) for line in lines if line.strip()]
+    expected = oeis("kayles_0.77_A002186_oeis.txt")
     table = compiled_grundy(SplitGame("0.77", len(expected) - 1))
     assert table.values.tolist() == expected
     assert table.indices().tolist() == list(range(len(expected)))

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from naive_grundy import heap_sequence
+from oeis import oeis
 
 from perfectplay import solve
 from perfectplay.games import load_game
 from perfectplay.games.octal import GrundysGame, OctalGame, nim_sequence, parse_code, periodicity
 from perfectplay.games.subtraction import Subtraction
 from perfectplay.solve.grundy import grundy
-
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-
-
-def oeis(name: str) -> list[int]:
-    lines = (DATA / name).read_text().splitlines()
-    return [int(line) for line in lines if line.strip() and not line.startswith("#")]
 
 
 @pytest.mark.parametrize("method", ["python", "plain", "rare"])
