@@ -16,13 +16,14 @@ irregular move graphs). For each:
 
 The matching C++ does what the generic loops do with shiritori's rules: the same encoding
 (``used * n + last``), the same move order (last word first), a depth-first search on an
-explicit stack that scans every move, the same codes, a table allocated (zeroed or filled) in
-each call. Times are the best of ``--repeat`` calls in a warm process (kernels already loaded),
-measured around the public Python call for perfectplay (allocation and checks included) and
-inside the program for C++. Ratios are perfectplay's time over C++'s (below 1: faster). Then
-``perfectplay solve shiritori`` end to end at N = 16 (a fresh process, warm kernel cache), the
-kernel load time (``compile_seconds``) in a cold and a warm cache, and the retrograde rate at the
-largest N.
+explicit stack that steps from one legal word to the next (the highest set bit of the legal
+words below the last one tried, as shiritori's ``next_move``), the same codes, a table
+allocated (zeroed or filled) in each call. Times are the best of ``--repeat`` calls in a warm
+process (kernels already loaded), measured around the public Python call for perfectplay
+(allocation and checks included) and inside the program for C++. Ratios are perfectplay's time
+over C++'s (below 1: faster). Then ``perfectplay solve shiritori`` end to end at N = 16 (a
+fresh process, warm kernel cache), the kernel load time (``compile_seconds``) in a cold and a
+warm cache, and the retrograde rate at the largest N.
 """
 
 from __future__ import annotations
@@ -57,8 +58,16 @@ static int N;
 static vector<uint32_t> follow;  // follow[i]: the words that may come after word i
 
 // A position is used * N + last, as in perfectplay; move m plays word N - 1 - m (its order).
+static inline uint32_t legal_words(uint32_t used, int last) {
+    return (used ? follow[last] : ~0u) & ~used;
+}
 static inline bool legal(uint32_t used, int last, int word) {
-    return ((used ? follow[last] : ~0u) & ~used) >> word & 1;
+    return legal_words(used, last) >> word & 1;
+}
+// the highest legal word below `below` (the next move, as perfectplay's next_move), or -1
+static inline int next_word(uint32_t used, int last, int below) {
+    uint32_t words = legal_words(used, last) & ((1u << below) - 1);
+    return words ? 31 - __builtin_clz(words) : -1;
 }
 
 struct Frame { uint32_t used; int last, word; unsigned best; };
@@ -69,21 +78,21 @@ static int query() {
     int8_t *memo = (int8_t *)calloc((size_t)N << N, 1);
     vector<Frame> stack(N + 1);
     int top = 0;
-    stack[0] = {0, 0, N - 1, 3};
+    stack[0] = {0, 0, next_word(0, 0, N), 3};
     memo[0] = 1;
     int value;
     while (true) {
         Frame &f = stack[top];
         bool pushed = false;
-        for (; f.word >= 0; f.word--) {
-            if (!legal(f.used, f.last, f.word)) continue;
-            uint32_t u = f.used | 1u << f.word;
-            size_t c = (size_t)u * N + f.word;
+        while (f.word >= 0) {
+            int word = f.word;
+            f.word = next_word(f.used, f.last, word);
+            uint32_t u = f.used | 1u << word;
+            size_t c = (size_t)u * N + word;
             int t = memo[c];
             if (t == 0) {
                 memo[c] = 1;
-                stack[++top] = {u, f.word, N - 1, 3};
-                f.word--;
+                stack[++top] = {u, word, next_word(u, word, N), 3};
                 pushed = true;
                 break;
             }
@@ -118,23 +127,23 @@ static int solve() {
     uint8_t *reach = (uint8_t *)calloc((size + 7) / 8, 1);
     vector<Frame> stack(N + 1);
     int top = 0;
-    stack[0] = {0, 0, N - 1, NO_CHILD};
+    stack[0] = {0, 0, next_word(0, 0, N), NO_CHILD};
     code[0] = ON_PATH;
     reach[0] = 1;
     uint16_t v;
     while (true) {
         Frame &f = stack[top];
         bool pushed = false;
-        for (; f.word >= 0; f.word--) {
-            if (!legal(f.used, f.last, f.word)) continue;
-            uint32_t u = f.used | 1u << f.word;
-            size_t c = (size_t)u * N + f.word;
+        while (f.word >= 0) {
+            int word = f.word;
+            f.word = next_word(f.used, f.last, word);
+            uint32_t u = f.used | 1u << word;
+            size_t c = (size_t)u * N + word;
             unsigned cc = code[c];
             if (cc == UNVISITED) {
                 code[c] = ON_PATH;
                 reach[c >> 3] |= 1 << (c & 7);
-                stack[++top] = {u, f.word, N - 1, NO_CHILD};
-                f.word--;
+                stack[++top] = {u, word, next_word(u, word, N), NO_CHILD};
                 pushed = true;
                 break;
             }

@@ -1,10 +1,12 @@
 """Kernels are cached per rules module and load from the cache in the next process; numba is
 imported only on the compiled path."""
 
+import dataclasses
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +51,14 @@ def test_one_generated_module_per_rules_with_every_entry_point():
     assert module is kernels_for(rules_of(Shiritori(("xy", "yx", "yy"))))  # same functions
     assert all(hasattr(module, name) for name in KERNELS)
     assert module.__file__.startswith(str(kernel_dir()))
+
+
+def test_the_next_move_hook_is_part_of_the_kernels_key():
+    rules = rules_of(Shiritori(("ab", "ba")))
+    plain = dataclasses.replace(rules, next_move=None)
+    assert kernels_for(plain) is not kernels_for(rules)
+    source = Path(kernels_for(plain).__file__).read_text()
+    assert "every_move as next_move" in source
 
 
 def test_import_perfectplay_does_not_import_numba():

@@ -10,7 +10,9 @@ Rules (see :class:`perfectplay.compiled.rules.CompiledRules`): ``child(params, p
 position after move ``m`` in ``[0, max_moves)`` or -1 when the move is illegal;
 ``primitive(params, p)`` is -1 while play goes on, else LOSE (0), TIE (1) or WIN (2);
 ``rest(params, p, m)``, for Grundy values only, is the second component of the sum a move
-leaves, or -1 when it leaves a single position.
+leaves, or -1 when it leaves a single position; ``next_move(params, p, m)``, for the query and
+``solve_memo`` loops, is the first move ``>= m`` that may be legal (``max_moves`` or more when
+none is), so that they call ``child`` on candidate moves only.
 
 Value and remoteness are packed in one uint16 per position, ordered as in
 :mod:`perfectplay.solve.codes` (a parent picks its smallest child code); the layout is
@@ -109,19 +111,26 @@ def no_rest(params, position, move):
 
 
 @njit(inline="always")
-def query(child, primitive, params, start, size, max_moves, table, frames, info):
+def every_move(params, position, move):
+    """The default ``next_move``: every move may be legal (``child`` decides)."""
+    return move
+
+
+@njit(inline="always")
+def query(child, primitive, next_move, params, start, size, max_moves, table, frames, info):
     """Value of ``start`` (0 LOSE, 1 TIE, 2 WIN) by memoised search with early exit.
 
     ``table`` (uint8, zeroed, one per position): 0 unknown, 1 on the search path, 2 + value once
     known. ``frames`` (int64, shape (depth, 3)): position, next move, best child value so far.
-    The search of a position stops at its first losing child.
+    The search of a position stops at its first losing child. Moves are visited in increasing
+    order, skipping those ``next_move`` rules out.
     """
     v = primitive(params, start)
     if v >= 0:
         return v if v <= 2 else _fail(info, STATUS_PRIMITIVE, start, -1, -1)
     depth = frames.shape[0]
     frames[0, 0] = start
-    frames[0, 1] = 0
+    frames[0, 1] = next_move(params, start, 0)
     frames[0, 2] = 3
     table[start] = 1
     top = 0
@@ -131,23 +140,27 @@ def query(child, primitive, params, start, size, max_moves, table, frames, info)
         best = frames[top, 2]
         pushed = False
         while m < max_moves:
-            c = child(params, p, m)
-            m += 1
+            # the next candidate is found after this child, not at the loop's top: with the
+            # default next_move this is the plain m + 1 loop, and the rules' per-position work
+            # (a division, a table lookup) stays hoisted out of it
+            move = m
+            c = child(params, p, move)
+            m = next_move(params, p, m + 1)
             if c < 0:
                 continue
             if c >= size:
-                return _fail(info, STATUS_CHILD_RANGE, p, m - 1, c)
+                return _fail(info, STATUS_CHILD_RANGE, p, move, c)
             t = table[c]
             if t == 0:
                 v = primitive(params, c)
                 if v < 0:
                     if top + 1 == depth:
-                        return _fail(info, STATUS_STACK_FULL, p, m - 1, c)
+                        return _fail(info, STATUS_STACK_FULL, p, move, c)
                     frames[top, 1] = m
                     frames[top, 2] = best
                     top += 1
                     frames[top, 0] = c
-                    frames[top, 1] = 0
+                    frames[top, 1] = next_move(params, c, 0)
                     frames[top, 2] = 3
                     table[c] = 1
                     pushed = True
@@ -157,7 +170,7 @@ def query(child, primitive, params, start, size, max_moves, table, frames, info)
                 table[c] = 2 + v
                 t = 2 + v
             elif t == 1:
-                return _fail(info, STATUS_CYCLE, p, m - 1, c)
+                return _fail(info, STATUS_CYCLE, p, move, c)
             if t - 2 < best:
                 best = t - 2
                 if best == 0:
@@ -177,7 +190,7 @@ def query(child, primitive, params, start, size, max_moves, table, frames, info)
 
 
 @njit(inline="always")
-def solve_memo(child, primitive, params, start, size, max_moves, reach, table, frames,
+def solve_memo(child, primitive, next_move, params, start, size, max_moves, reach, table, frames,
                primitives, info):
     """Code of every position reachable from ``start`` of an acyclic game, by one depth-first
     search; return how many there are.
@@ -201,7 +214,7 @@ def solve_memo(child, primitive, params, start, size, max_moves, reach, table, f
     count = 1
     top = 0
     frames[0, 0] = start
-    frames[0, 1] = 0
+    frames[0, 1] = next_move(params, start, 0)
     frames[0, 2] = _NO_CHILD
     table[start] = _UNSOLVED
     while True:
@@ -210,12 +223,16 @@ def solve_memo(child, primitive, params, start, size, max_moves, reach, table, f
         best = frames[top, 2]
         pushed = False
         while m < max_moves:
-            c = child(params, p, m)
-            m += 1
+            # the next candidate is found after this child, not at the loop's top: with the
+            # default next_move this is the plain m + 1 loop, and the rules' per-position work
+            # (a division, a table lookup) stays hoisted out of it
+            move = m
+            c = child(params, p, move)
+            m = next_move(params, p, m + 1)
             if c < 0:
                 continue
             if c >= size:
-                return _fail(info, STATUS_CHILD_RANGE, p, m - 1, c)
+                return _fail(info, STATUS_CHILD_RANGE, p, move, c)
             cc = np.int64(table[c])
             if cc == _UNVISITED:
                 _set(reach, c)
@@ -223,12 +240,12 @@ def solve_memo(child, primitive, params, start, size, max_moves, reach, table, f
                 v = primitive(params, c)
                 if v < 0:
                     if top + 1 == depth:
-                        return _fail(info, STATUS_STACK_FULL, p, m - 1, c)
+                        return _fail(info, STATUS_STACK_FULL, p, move, c)
                     frames[top, 1] = m
                     frames[top, 2] = best
                     top += 1
                     frames[top, 0] = c
-                    frames[top, 1] = 0
+                    frames[top, 1] = next_move(params, c, 0)
                     frames[top, 2] = _NO_CHILD
                     table[c] = _UNSOLVED
                     pushed = True
@@ -239,7 +256,7 @@ def solve_memo(child, primitive, params, start, size, max_moves, reach, table, f
                 table[c] = cc
                 primitives[v] += 1
             elif cc == _UNSOLVED:
-                return _fail(info, STATUS_CYCLE, p, m - 1, c)
+                return _fail(info, STATUS_CYCLE, p, move, c)
             if cc < best:
                 best = cc
         if pushed:

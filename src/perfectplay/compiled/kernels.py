@@ -4,11 +4,11 @@ the generic loops of :mod:`perfectplay.compiled._loops`.
 On numba 0.68 a cached kernel that receives a rule function as an argument, or closes over one,
 is recompiled in every new process; an entry point that names the rules as module globals and
 calls an ``inline='always'`` loop loads from numba's on-disk cache. So for each set of rule
-functions (``child``, ``primitive``, ``rest``) this module writes one small Python module into
-the kernel directory (its name is a hash of the rules' source files, of the loops and of the
-numba version, so editing any of them gives fresh kernels) and imports it. Rules that cannot
-be imported by name (defined in ``__main__`` or inside a function) get the same entry points
-compiled in memory, uncached.
+functions (``child``, ``primitive``, ``rest``, ``next_move``) this module writes one small
+Python module into the kernel directory (its name is a hash of the rules' source files, of the
+loops and of the numba version, so editing any of them gives fresh kernels) and imports it.
+Rules that cannot be imported by name (defined in ``__main__`` or inside a function) get the
+same entry points compiled in memory, uncached.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ __all__ = ["KERNELS", "MAX_SIZE", "check", "kernel_dir", "kernels_for", "prepare
 KERNELS = ("query", "solve_memo", "solve_any", "grundy_memo")
 """The entry points of every generated module, one per loop of ``_loops``."""
 
-_RULES = {"query": "child, primitive", "solve_memo": "child, primitive",
+_RULES = {"query": "child, primitive, next_move", "solve_memo": "child, primitive, next_move",
           "solve_any": "child, primitive", "grundy_memo": "child, primitive, rest"}
-"""The rule functions each loop takes: only Grundy values add up the sums ``rest`` makes."""
+"""The rule functions each loop takes: only Grundy values add up the sums ``rest`` makes; the
+depth-first value searches skip the moves ``next_move`` rules out."""
 
 _ARGUMENTS = {
     "query": "params, start, size, max_moves, table, frames, info",
@@ -58,11 +59,11 @@ def {name}({arguments}):
     return _loops.{name}({rules}, {arguments})
 '''
 
-_DEFAULTS = {"primitive": "never_primitive", "rest": "no_rest"}
+_DEFAULTS = {"primitive": "never_primitive", "rest": "no_rest", "next_move": "every_move"}
 """The ``_loops`` function standing in for an absent optional rule."""
 
 _loaded: dict[str, ModuleType] = {}
-_by_functions: dict[tuple[Any, Any, Any], ModuleType] = {}
+_by_functions: dict[tuple[Any, Any, Any, Any], ModuleType] = {}
 
 
 def kernel_dir() -> Path:
@@ -92,8 +93,10 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     >>> sorted(name for name in KERNELS if hasattr(module, name)) == sorted(KERNELS)
     True
     """
-    functions = {"child": rules.child, "primitive": rules.primitive, "rest": rules.rest}
-    known = _by_functions.get((rules.child, rules.primitive, rules.rest))
+    functions = {"child": rules.child, "primitive": rules.primitive, "rest": rules.rest,
+                 "next_move": rules.next_move}
+    key = tuple(functions.values())
+    known = _by_functions.get(key)
     if known is not None:
         return known
     sources = {name: _importable(f) for name, f in functions.items() if f is not None}
@@ -119,7 +122,7 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     if module is None:
         module = _load(tag, functions, sources, cached)
         _loaded[tag] = module
-    _by_functions[rules.child, rules.primitive, rules.rest] = module
+    _by_functions[key] = module
     return module
 
 

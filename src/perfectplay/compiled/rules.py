@@ -82,6 +82,15 @@ class CompiledRules:
     add sums up, as ``G(child) ^ G(rest)``; the value solvers refuse such rules. None: no move
     leaves a sum."""
 
+    next_move: Callable[[Any, int, int], int] | None = None
+    """``next_move(params, position, move) -> int``: the first move ``>= move`` that may be
+    legal, or ``max_moves`` (or more) when none is; ``child`` still decides. The depth-first
+    value searches (:func:`perfectplay.compiled.compiled_query`,
+    :func:`perfectplay.compiled.compiled_solve`) call ``child`` only on the moves it gives,
+    which pays where most move numbers are illegal or where legality is cheap to read off a
+    bit set (shiritori's unused words); it must never skip a legal move. Called only on
+    positions that are not primitive. None: every move may be legal."""
+
     encode: Callable[[Position], int] = _identity
     """The integer of a game position (default: positions are the integers)."""
 
@@ -89,7 +98,7 @@ class CompiledRules:
     """The game position of an integer; inverse of ``encode``."""
 
     def __post_init__(self) -> None:
-        for name in ("child", "primitive", "rest"):
+        for name in ("child", "primitive", "rest", "next_move"):
             function = getattr(self, name)
             if function is not None and not callable(function):
                 raise TypeError(f"CompiledRules.{name} must be a numba.njit function, "

@@ -116,7 +116,7 @@ class Shiritori(Game):
         ValueError
             For more than :data:`MAX_COMPILED_WORDS` words.
         """
-        from perfectplay.compiled.games.shiritori import child, shiritori_params
+        from perfectplay.compiled.games.shiritori import child, next_move, shiritori_params
         from perfectplay.compiled.rules import CompiledRules
 
         n = len(self.words)
@@ -144,8 +144,8 @@ class Shiritori(Game):
                     words[last])
 
         return CompiledRules(child=child, params=shiritori_params(words),
-                             size=self.compiled_size(), max_moves=n, encode=encode,
-                             decode=decode)
+                             size=self.compiled_size(), max_moves=n, next_move=next_move,
+                             encode=encode, decode=decode)
 
 
 # The judge's input and output format (AtCoder ABC278 F).

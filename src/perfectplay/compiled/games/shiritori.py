@@ -2,8 +2,10 @@
 
 ``used`` is the bit set of the ``n`` words played, ``last`` the index of the last one (0 at the
 start, where ``used`` is empty): ``n * 2 ** n`` positions. Move ``m`` plays word ``n - 1 - m``.
-``params`` is int64: ``[follow_0, ..., follow_{n-1}]``, ``follow_i`` the bit set of words whose
-first letter is the last letter of word ``i``.
+``params`` is int64: ``[follow_0, ..., follow_{n-1}, reciprocal]``, ``follow_i`` the bit set of
+words whose first letter is the last letter of word ``i``, ``reciprocal`` the multiplier that
+divides a position by ``n``. ``next_move`` reads the legal words off ``follow[last] & ~used``,
+so the solvers step from one legal word to the next.
 """
 
 from __future__ import annotations
@@ -12,18 +14,57 @@ from collections.abc import Sequence
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
+from numba.extending import overload
 
-__all__ = ["child", "shiritori_params"]
+__all__ = ["bit_length", "child", "next_move", "shiritori_params"]
+
+_SHIFT = 36
+"""``position // n == position * (2 ** 36 // n + 1) >> 36`` below ``n * 2 ** n``, ``n <= 26``."""
 
 
 def shiritori_params(words: Sequence[str]) -> np.ndarray:
-    """The ``params`` array of a word list.
+    """The ``params`` array of a word list: the follow sets, then ``2 ** 36 // n + 1``.
 
     >>> shiritori_params(["ab", "ba", "cc"]).tolist()
-    [2, 1, 4]
+    [2, 1, 4, 22906492246]
     """
     follow = [sum(1 << j for j, w in enumerate(words) if w[0] == word[-1]) for word in words]
-    return np.array(follow, dtype=np.int64)
+    return np.array([*follow, (1 << _SHIFT) // len(words) + 1], dtype=np.int64)
+
+
+@njit(inline="always")
+def _split(params, position):
+    """``(n, used, last)`` of a position, dividing by ``n`` with a multiplication.
+
+    Exact for every position below ``n * 2 ** n`` when ``n <= 26``: the rounding error,
+    ``position * n``, stays below ``2 ** 36``, and the product below ``2 ** 63``. Not ``//``:
+    numba's division may raise, so the compiler keeps it inside the solver's loop over moves,
+    twice per move once ``next_move`` is called there too.
+
+    >>> [int(x) for x in _split(shiritori_params(["ab", "ba", "cc"]), 5 * 3 + 2)]
+    [3, 5, 2]
+    """
+    n = params.shape[0] - 1
+    used = (position * params[n]) >> _SHIFT
+    return n, used, position - used * n
+
+
+def bit_length(x):
+    """Number of bits of ``x >= 0`` (0 for 0), as ``int.bit_length``; one instruction compiled.
+
+    >>> bit_length(0), bit_length(1), bit_length(12)
+    (0, 1, 4)
+    """
+    return int(x).bit_length()
+
+
+@overload(bit_length)
+def _bit_length_compiled(x):
+    def bit_length(x):
+        return 64 - leading_zeros(x)  # LLVM's ctlz: 64 at 0, no branch
+
+    return bit_length
 
 
 @njit
@@ -34,13 +75,36 @@ def child(params, position, move):
     high bits: positions searched one after the other then differ in low bits and lie close
     in the table (a strong solve at 20 words runs about 1.3 times faster than in word order).
     Written with one branch: the legal words are ``follow[last] & ~used`` (every word at the
-    start), which compiles to straight-line code that does not stall on mispredictions; the
-    division depends on the position only, so the solver loop does it once per position.
+    start), which compiles to straight-line code; the split of the position depends on the
+    position only, so the solver loop does it once per position.
+
+    >>> params = shiritori_params(["ab", "ba", "cc"])
+    >>> [int(child(params, p, m)) for p, m in ((0, 0), (1 * 3 + 0, 1), (1 * 3 + 0, 0))]
+    [14, 10, -1]
     """
-    n = params.shape[0]
+    n, used, last = _split(params, position)
     word = n - 1 - move
-    used = position // n
-    follow = params[position - used * n] | (-1 if used == 0 else 0)
+    follow = params[last] | (-1 if used == 0 else 0)
     if ((follow & ~used) >> word) & 1:
         return (used | (1 << word)) * n + word
     return -1
+
+
+@njit
+def next_move(params, position, move):
+    """The first legal move ``>= move``, or ``n`` when there is none.
+
+    Moves ``>= move`` play words ``< n - move``: the highest legal one of them, word ``w``, is
+    move ``n - 1 - w = n - bit_length(...)``. The solvers call it after each child, so this
+    branch-free bit arithmetic replaces a ``child`` call (and a mispredicted branch) per
+    illegal word.
+
+    >>> params = shiritori_params(["ab", "ba", "cc"])
+    >>> next_move(params, 0, 0), next_move(params, 0, 2), next_move(params, 0, 3)
+    (0, 2, 3)
+    >>> next_move(params, 1 * 3 + 0, 0)  # after "ab" only "ba" (word 1, move 1) follows
+    1
+    """
+    n, used, last = _split(params, position)
+    legal = (params[last] | (-1 if used == 0 else 0)) & ~used
+    return n - bit_length(legal & ((1 << (n - move)) - 1))
