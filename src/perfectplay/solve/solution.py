@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -354,8 +355,17 @@ class _DenseCodes(Mapping[Hashable, int]):
         self.reachable = reachable
         self.table = table
         self.size = len(table)
-        self.indices = np.flatnonzero(
-            np.unpackbits(reachable, bitorder="little", count=self.size))
+        # Bits set in each byte value: counts the reachable positions without unpacking them.
+        self._length = int(np.array([i.bit_count() for i in range(256)], dtype=np.uint8)
+                           .take(reachable).sum(dtype=np.int64))
+
+    @functools.cached_property
+    def indices(self) -> Any:
+        """The reachable positions' integers, ascending: built on first use (8 bytes each), so
+        that a solve that only answers questions never pays for it."""
+        import numpy as np
+
+        return np.flatnonzero(np.unpackbits(self.reachable, bitorder="little", count=self.size))
 
     def index(self, position: Hashable) -> int | None:
         try:
@@ -375,7 +385,7 @@ class _DenseCodes(Mapping[Hashable, int]):
         return encode(value, None if value is Value.DRAW else int(remoteness[0]))
 
     def __len__(self) -> int:
-        return len(self.indices)
+        return self._length
 
     def __iter__(self) -> Iterator[Hashable]:
         for i in self.indices:
