@@ -12,6 +12,7 @@ from perfectplay.compiled.kernels import kernels_for, search
 from perfectplay.compiled.rules import CompiledRules, rules_of
 from perfectplay.core.errors import PositionNotSolved
 from perfectplay.core.game import Game, Position
+from perfectplay.solve.bitset import has_member, members
 
 __all__ = ["GrundyTable", "compiled_grundy"]
 
@@ -34,8 +35,7 @@ class GrundyTable:
 
     def indices(self) -> Any:
         """The reachable integer positions, ascending (int64 array)."""
-        return np.flatnonzero(np.unpackbits(self.reachable, bitorder="little",
-                                            count=self.rules.size))
+        return members(self.reachable, self.rules.size)
 
     def grundy(self, position: Position) -> int:
         """The Grundy value of a game position.
@@ -49,7 +49,7 @@ class GrundyTable:
             i = self.rules.index(position)
         except ValueError:
             raise PositionNotSolved(position) from None
-        if not (int(self.reachable[i >> 3]) >> (i & 7)) & 1:
+        if not has_member(self.reachable, i):
             raise PositionNotSolved(position)
         return int(self.values[i])
 

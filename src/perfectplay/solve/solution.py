@@ -17,6 +17,7 @@ from typing import Any
 from perfectplay.core.errors import GameError, PositionNotSolved, SolutionFileError
 from perfectplay.core.game import Game, Move, Position, children_of, has_hook, move_order
 from perfectplay.core.values import Value
+from perfectplay.solve.bitset import count_members, has_member, members
 from perfectplay.solve.codes import decode, encode, parent_code, value_of
 
 __all__ = ["CODE16_SPAN", "DENSE_FORMAT", "DENSE_FORMAT_VERSION", "FORMAT", "FORMAT_VERSION",
@@ -348,31 +349,25 @@ class _DenseCodes(Mapping[Hashable, int]):
     :mod:`perfectplay.solve.codes`, through the game's integer encoding."""
 
     def __init__(self, encode: Any, decode: Any, reachable: Any, table: Any) -> None:
-        import numpy as np
-
         self.encode = encode
         self.decode = decode
         self.reachable = reachable
         self.table = table
         self.size = len(table)
-        # Bits set in each byte value: counts the reachable positions without unpacking them.
-        self._length = int(np.array([i.bit_count() for i in range(256)], dtype=np.uint8)
-                           .take(reachable).sum(dtype=np.int64))
+        self._length = count_members(reachable)
 
     @functools.cached_property
     def indices(self) -> Any:
         """The reachable positions' integers, ascending: built on first use (8 bytes each), so
         that a solve that only answers questions never pays for it."""
-        import numpy as np
-
-        return np.flatnonzero(np.unpackbits(self.reachable, bitorder="little", count=self.size))
+        return members(self.reachable, self.size)
 
     def index(self, position: Hashable) -> int | None:
         try:
             i = self.encode(position)
         except (ValueError, TypeError, KeyError, IndexError):
             return None
-        if not 0 <= i < self.size or not (int(self.reachable[i >> 3]) >> (i & 7)) & 1:
+        if not 0 <= i < self.size or not has_member(self.reachable, i):
             return None
         return i
 
@@ -530,7 +525,7 @@ class DenseSolution(Solution):
             raise SolutionFileError(f"{path}: solved with {size} encoded positions, but {game} "
                                     f"encodes {rules.size}")
         table = np.zeros(size, dtype=np.uint16)
-        table[np.flatnonzero(np.unpackbits(reachable, bitorder="little", count=size))] = codes
+        table[members(reachable, size)] = codes
         primitives = {v: header["primitives"].get(str(v), 0) for v in Value}
         return cls(game, encode=rules.encode, decode=rules.decode, reachable=reachable,
                    table=table, start=game.parse_position(header["start"]),
