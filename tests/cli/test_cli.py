@@ -116,3 +116,15 @@ def test_import_does_not_load_numba():
     code = "import perfectplay, perfectplay.cli, sys; print('numba' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False"
+
+
+def test_play_reads_numeric_moves_as_moves_not_menu_numbers():
+    from perfectplay.games.subtraction import Subtraction
+
+    # Heap 5, take 1 or 2: the winning move is 2 (listed first); typing "1" must take 1.
+    stdout = io.StringIO()
+    Session(solve(Subtraction(5, (1, 2))), "first", io.StringIO("1\nq\n"), stdout).play()
+    text = stdout.getvalue()
+    assert "  - 2 " in text and "1. " not in text
+    # "1" took 1 (heap 4), not the first entry (take 2, heap 3); from 4 the reply takes 1.
+    assert "perfectplay plays 1 (win in 2)" in text

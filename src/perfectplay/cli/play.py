@@ -86,11 +86,16 @@ class Session:
         ranked = self.solution.moves(position)
         value = self.solution.value(position)
         self._say(f"You are to move: {value}{_in(self.solution.remoteness(position))}.")
-        for number, entry in enumerate(ranked, start=1):
-            text = self.game.format_move(entry.move)
-            self._say(f"  {number:>3}. {text:<12} {entry.value}{_in(entry.remoteness)}")
+        texts = [self.game.format_move(entry.move) for entry in ranked]
+        # Menu numbers would be mistaken for moves written as numbers: offer them only when
+        # no move is.
+        numbered = not any(text.isdigit() for text in texts)
+        for number, (text, entry) in enumerate(zip(texts, ranked, strict=True), start=1):
+            label = f"{number:>3}. " if numbered else "  - "
+            self._say(f"  {label}{text:<12} {entry.value}{_in(entry.remoteness)}")
+        prompt = "move (text or number)" if numbered else "move"
         while True:
-            self.stdout.write("move (text or number), u = undo, q = quit: ")
+            self.stdout.write(f"{prompt}, u = undo, q = quit: ")
             self.stdout.flush()
             line = self.stdin.readline()
             if not line or line.strip().lower() in ("q", "quit"):
@@ -100,17 +105,17 @@ class Session:
             if answer.lower() in ("u", "undo"):
                 self._undo()
                 return True
-            chosen = self._match(answer, ranked)
+            chosen = self._match(answer, ranked, numbered=numbered)
             if chosen is not None:
                 self.history.append(chosen)
                 return True
             self._say(f"no move {answer!r} here")
 
-    def _match(self, answer: str, ranked: list) -> Position | None:
+    def _match(self, answer: str, ranked: list, *, numbered: bool) -> Position | None:
         for entry in ranked:
             if self.game.format_move(entry.move) == answer:
                 return entry.position
-        if answer.isdigit() and 1 <= int(answer) <= len(ranked):
+        if numbered and answer.isdigit() and 1 <= int(answer) <= len(ranked):
             return ranked[int(answer) - 1].position
         return None
 
