@@ -126,13 +126,32 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     return module
 
 
+_PREPARED: set[tuple[Any, ...]] = set()
+"""Kernels already compiled for an argument layout: numba's ``typeof`` of every argument costs
+about 0.1 ms a call, as much as a small query, so it is paid once per layout."""
+
+
 def prepare(kernel: Any, *args: Any) -> None:
     """Compile ``kernel`` for the types of ``args`` (or load it from the cache) without running
     it."""
-    from numba import typeof
+    if not hasattr(kernel, "compile"):  # under NUMBA_DISABLE_JIT
+        return
+    layout = (id(kernel), *(_layout(a) for a in args))
+    if layout not in _PREPARED:
+        from numba import typeof
 
-    if hasattr(kernel, "compile"):  # not under NUMBA_DISABLE_JIT
         kernel.compile(tuple(typeof(a) for a in args))
+        _PREPARED.add(layout)
+
+
+def _layout(argument: Any) -> tuple[Any, ...]:
+    """What numba's type of an argument depends on: for an array its dtype, dimensions,
+    contiguity and writability; else the Python type."""
+    flags = getattr(argument, "flags", None)
+    if flags is None:
+        return (type(argument),)
+    return (argument.dtype.str, argument.ndim, flags.c_contiguous, flags.f_contiguous,
+            flags.writeable)
 
 
 def _loops_module() -> ModuleType:
