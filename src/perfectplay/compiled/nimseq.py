@@ -43,6 +43,21 @@ _RARE_ENOUGH = 0.2  # a split is used when at most this share of recent heaps is
 _WINDOW = 1 << 20  # heaps a split is chosen from (the most recent), and chunk for rare heaps
 
 
+@njit(inline="always")
+def _mark_one_heap_options(g, n, digits, takes, seen, stamp):
+    """Mark, with ``stamp``, the options of heap ``n`` that leave no heap or one heap."""
+    for i in range(len(takes)):
+        k = takes[i]
+        if k > n:
+            break
+        d = digits[k]
+        r = n - k
+        if d & 1 and r == 0:
+            seen[0] = stamp
+        if d & 2 and r >= 1 and k > 0:
+            seen[g[r]] = stamp
+
+
 @njit(cache=True)
 def _plain(g, lo, hi, digits, takes, unequal, seen):
     """``G(n) = mex{G(a) ^ G(b) ^ ... : parts a, b, ... a move leaves}`` for ``lo <= n < hi``.
@@ -54,16 +69,13 @@ def _plain(g, lo, hi, digits, takes, unequal, seen):
     half = len(seen) // 2
     for n in range(lo, hi):
         stamp = n + 1
+        _mark_one_heap_options(g, n, digits, takes, seen, stamp)
         for i in range(len(takes)):
             k = takes[i]
             if k > n:
                 break
             d = digits[k]
             r = n - k
-            if d & 1 and r == 0:
-                seen[0] = stamp
-            if d & 2 and r >= 1 and k > 0:
-                seen[g[r]] = stamp
             if d & 4:
                 for a in range(1, r // 2 + 1):
                     if not (unequal and 2 * a == r):
@@ -99,16 +111,7 @@ def _rare(g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, rare, r
     half = len(seen) // 2
     for n in range(lo, hi):
         stamp = n + 1
-        for i in range(len(takes)):
-            k = takes[i]
-            if k > n:
-                break
-            d = digits[k]
-            r = n - k
-            if d & 1 and r == 0:
-                seen[0] = stamp
-            if d & 2 and r >= 1 and k > 0:
-                seen[g[r]] = stamp
+        _mark_one_heap_options(g, n, digits, takes, seen, stamp)
         for i in range(len(splits)):  # splits with a rare part: every common-class option
             r = n - splits[i]
             if r < 2:
