@@ -287,11 +287,7 @@ class Solution:
                 document = json.load(f)
         except (OSError, EOFError, ValueError) as exc:
             raise SolutionFileError(f"{path}: not a perfectplay solution ({exc})") from None
-        if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise SolutionFileError(f"{path}: not a perfectplay solution")
-        if document.get("version") != FORMAT_VERSION:
-            raise SolutionFileError(f"{path}: unsupported version {document.get('version')!r}"
-                                    f" (this perfectplay reads version {FORMAT_VERSION})")
+        _check_header(path, document, FORMAT, FORMAT_VERSION)
         payload = document.get("payload")
         if _checksum(payload) != document.get("sha256"):
             raise SolutionFileError(f"{path}: checksum mismatch, the file is corrupt")
@@ -309,6 +305,15 @@ class Solution:
         primitives = {v: payload["primitives"].get(str(v), 0) for v in Value}
         return cls(game, codes, start=parse(payload["start"]), representatives=representatives,
                    primitives=primitives, method=payload["method"])
+
+
+def _check_header(path: Any, document: Any, name: str, version: int) -> None:
+    """Refuse a document that is not a solution of format ``name`` at ``version``."""
+    if not isinstance(document, dict) or document.get("format") != name:
+        raise SolutionFileError(f"{path}: not a perfectplay solution")
+    if document.get("version") != version:
+        raise SolutionFileError(f"{path}: unsupported version {document.get('version')!r}"
+                                f" (this perfectplay reads version {version})")
 
 
 def _checksum(payload: Any) -> str:
@@ -508,11 +513,7 @@ class DenseSolution(Solution):
                 codes = np.array(archive["codes"], dtype=np.uint16)
         except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as exc:
             raise SolutionFileError(f"{path}: not a perfectplay solution ({exc})") from None
-        if not isinstance(document, dict) or document.get("format") != DENSE_FORMAT:
-            raise SolutionFileError(f"{path}: not a perfectplay solution")
-        if document.get("version") != DENSE_FORMAT_VERSION:
-            raise SolutionFileError(f"{path}: unsupported version {document.get('version')!r}"
-                                    f" (this perfectplay reads version {DENSE_FORMAT_VERSION})")
+        _check_header(path, document, DENSE_FORMAT, DENSE_FORMAT_VERSION)
         header = document.get("header")
         if _dense_checksum(header, reachable, codes) != document.get("sha256"):
             raise SolutionFileError(f"{path}: checksum mismatch, the file is corrupt")
