@@ -1,12 +1,9 @@
-import dataclasses
-
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perfectplay import Value, outcome, solve
-from perfectplay.compiled import compiled_grundy, compiled_query, compiled_solve
+from perfectplay.compiled import compiled_grundy, compiled_query
 from perfectplay.compiled.rules import rules_of
 from perfectplay.games import load_game
 from perfectplay.games.shiritori import Shiritori, parse_words
@@ -64,42 +61,16 @@ def test_query_and_grundy_values_agree_with_pure_python(words):
             assert compiled_query(game, position) is value
 
 
-class EveryMove(Shiritori):
-    """Shiritori whose compiled rules lack the ``next_move`` hook: the solvers try every move."""
-
-    def compiled(self):
-        return dataclasses.replace(super().compiled(), next_move=None)
-
-
 @given(word_sets)
-def test_next_move_gives_the_first_legal_move_at_or_after_each_move(words):
-    rules = rules_of(Shiritori(words))
-    n = len(words)
-    for position, _, _ in solve(Shiritori(words), method="memo").positions():
-        p = rules.encode(position)
-        legal = [m for m, _ in rules.children(p)]
-        for m in range(n + 1):
-            first = next((k for k in legal if k >= m), n)
-            assert rules.next_move(rules.params, p, m) == first
-
-
-@given(word_sets)
-def test_the_next_move_hook_changes_no_answer(words):
-    stepped, plain = Shiritori(words), EveryMove(words)
-    assert rules_of(plain).next_move is None
-    a, b = compiled_solve(stepped), compiled_solve(plain)
-    assert np.array_equal(a.table, b.table) and np.array_equal(a.reachable, b.reachable)
-    assert a.counts() == b.counts()
-    for position, _, _ in list(a.positions())[::5]:
-        assert compiled_query(stepped, position) is compiled_query(plain, position)
-
-
-def test_the_next_move_hook_changes_no_answer_on_dense_sets():
-    for n in (9, 10):  # every unused word legal: the hook skips the used ones
-        words = ["a" + "b" * k + "a" for k in range(n)]
-        a, b = compiled_solve(Shiritori(words)), compiled_solve(EveryMove(words))
-        assert np.array_equal(a.table, b.table) and np.array_equal(a.reachable, b.reachable)
-        assert compiled_query(Shiritori(words)) is compiled_query(EveryMove(words))
+def test_the_compiled_rules_list_the_legal_words_highest_first(words):
+    game = Shiritori(words)
+    rules = rules_of(game)
+    for position, _, _ in solve(game, method="memo").positions():
+        if game.primitive(position) is not None:
+            continue
+        expected = sorted(((game.index[word], rules.encode(after))
+                           for word, after in game.moves(position)), reverse=True)
+        assert rules.children(rules.encode(position)) == expected
 
 
 def test_a_dense_set_is_decided_by_parity():

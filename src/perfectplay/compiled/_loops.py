@@ -6,13 +6,14 @@ arguments; :mod:`perfectplay.compiled.kernels` calls it from a module-level
 entry loads from numba's cache in the next process (a cached kernel that receives a rule
 function as an argument would be recompiled in every process on numba 0.68).
 
-Rules (see :class:`perfectplay.compiled.rules.CompiledRules`): ``child(params, p, m)`` is the
-position after move ``m`` in ``[0, max_moves)`` or -1 when the move is illegal;
+Rules (see :class:`perfectplay.compiled.rules.CompiledRules`): ``next_move(params, p, m)`` is
+the move to try after move ``m`` (``m = -1``: the first), or any number outside
+``[0, max_moves)`` when no move is left; it chooses the order moves are tried in, and every loop
+walks a position's moves through it. ``child(params, p, m)`` is the position after move ``m``,
+or -1 when that move is illegal; it is called only on moves ``next_move`` yields.
 ``primitive(params, p)`` is -1 while play goes on, else LOSE (0), TIE (1) or WIN (2);
 ``rest(params, p, m)``, for Grundy values only, is the second component of the sum a move
-leaves, or -1 when it leaves a single position; ``next_move(params, p, m)``, for the query and
-``solve_memo`` loops, is the first move ``>= m`` that may be legal (``max_moves`` or more when
-none is), so that they call ``child`` on candidate moves only.
+leaves, or -1 when it leaves a single position.
 
 Value and remoteness are packed in one uint16 per position, ordered as in
 :mod:`perfectplay.solve.codes` (a parent picks its smallest child code); the layout is
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
 from perfectplay.solve.solution import CODE16_SPAN
 
@@ -51,6 +53,21 @@ _NO_CHILD = 4 * _S  # above every code: "no child seen yet"
 _ON_PATH = (1 << 16) - 1  # Grundy value of a position on the search path
 
 
+def _u(i):
+    """``i`` as an unsigned 64-bit integer: numba then skips its negative-index wraparound as an
+    index, and one comparison ``_u(i) < n`` checks ``0 <= i < n``. (Python ints under
+    NUMBA_DISABLE_JIT.)"""
+    return int(i) & 0xFFFF_FFFF_FFFF_FFFF
+
+
+@overload(_u, inline="always")
+def _u_compiled(i):
+    def _u(i):
+        return np.uint64(i)
+
+    return _u
+
+
 @njit(inline="always")
 def _primitive_code(v):
     """uint16 code of a primitive value at remoteness 0, or -1 for a bad value."""
@@ -65,19 +82,18 @@ def _primitive_code(v):
 
 @njit(inline="always")
 def _parent_code(best):
-    """uint16 code of a position whose smallest child code is ``best``; -1 on overflow."""
-    if best < _S:  # a losing child: win one move later
-        code = 4 * _S - 2 - best
-        return code if code >= 3 * _S else -1
-    if best < _DRAW:  # a tying child: tie one move later
-        code = best + 1
-        return code if code < _DRAW else -1
-    if best == _DRAW:
-        return _DRAW
-    if best == _NO_CHILD:  # no legal move: normal play, a loss
-        return 0
-    code = 4 * _S - best  # every child wins: lose one move after the slowest
-    return code if code < _S else -1
+    """uint16 code of a position whose smallest child code is ``best``; -1 on overflow.
+
+    Wins and losses take no branch, since which one a position is depends on the data: a losing
+    child (``best < S``) makes a win one move later, ``4S - 2 - best``; a winning child or none
+    (``_NO_CHILD``, 4S) makes a loss one move after the slowest, ``4S - best``.
+    """
+    code = 4 * _S - best - 2 * np.int64(best < _S)
+    if _u(best - _S) < _u(2 * _S):  # a tying child: tie one move later; a drawing one: draw
+        code = best + 1 if best < _DRAW else _DRAW
+    if (best == _S - 1) | (best == _DRAW - 1) | (best == 3 * _S):  # remoteness S
+        return -1
+    return code
 
 
 @njit(inline="always")
@@ -90,12 +106,12 @@ def _fail(info, status, p, m, c):
 
 @njit(inline="always")
 def _is_set(bits, p):
-    return (bits[p >> 3] >> (p & 7)) & 1
+    return (bits[_u(p >> 3)] >> (p & 7)) & 1
 
 
 @njit(inline="always")
 def _set(bits, p):
-    bits[p >> 3] |= np.uint8(1 << (p & 7))
+    bits[_u(p >> 3)] |= np.uint8(1 << (p & 7))
 
 
 @njit(inline="always")
@@ -112,8 +128,8 @@ def no_rest(params, position, move):
 
 @njit(inline="always")
 def every_move(params, position, move):
-    """The default ``next_move``: every move may be legal (``child`` decides)."""
-    return move
+    """The default ``next_move``: every move, in increasing order (``child`` decides)."""
+    return move + 1
 
 
 @njit(inline="always")
@@ -122,55 +138,54 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
 
     ``table`` (uint8, zeroed, one per position): 0 unknown, 1 on the search path, 2 + value once
     known. ``frames`` (int64, shape (depth, 3)): position, next move, best child value so far.
-    The search of a position stops at its first losing child. Moves are visited in increasing
-    order, skipping those ``next_move`` rules out.
+    The search of a position stops at its first losing child. Moves are tried in the order
+    ``next_move`` gives.
     """
     v = primitive(params, start)
     if v >= 0:
         return v if v <= 2 else _fail(info, STATUS_PRIMITIVE, start, -1, -1)
     depth = frames.shape[0]
+    moves = _u(max_moves)
+    positions = _u(size)
     frames[0, 0] = start
-    frames[0, 1] = next_move(params, start, 0)
+    frames[0, 1] = next_move(params, start, -1)
     frames[0, 2] = 3
-    table[start] = 1
+    table[_u(start)] = 1
     top = 0
     while True:
-        p = frames[top, 0]
-        m = frames[top, 1]
-        best = frames[top, 2]
+        p = frames[_u(top), 0]
+        m = frames[_u(top), 1]
+        best = frames[_u(top), 2]
         pushed = False
-        while m < max_moves:
-            # the next candidate is found after this child, not at the loop's top: with the
-            # default next_move this is the plain m + 1 loop, and the rules' per-position work
-            # (a division, a table lookup) stays hoisted out of it
+        while _u(m) < moves:
             move = m
             c = child(params, p, move)
-            m = next_move(params, p, m + 1)
-            if c < 0:
-                continue
-            if c >= size:
+            m = next_move(params, p, move)
+            if _u(c) >= positions:  # one test for an illegal move and a child out of range
+                if c < 0:
+                    continue
                 return _fail(info, STATUS_CHILD_RANGE, p, move, c)
-            t = table[c]
-            if t == 0:
+            t = table[_u(c)]
+            if t <= 1:  # unknown, or on the path: one test on the path every known child takes
+                if t == 1:
+                    return _fail(info, STATUS_CYCLE, p, move, c)
                 v = primitive(params, c)
                 if v < 0:
                     if top + 1 == depth:
                         return _fail(info, STATUS_STACK_FULL, p, move, c)
-                    frames[top, 1] = m
-                    frames[top, 2] = best
+                    frames[_u(top), 1] = m
+                    frames[_u(top), 2] = best
                     top += 1
-                    frames[top, 0] = c
-                    frames[top, 1] = next_move(params, c, 0)
-                    frames[top, 2] = 3
-                    table[c] = 1
+                    frames[_u(top), 0] = c
+                    frames[_u(top), 1] = next_move(params, c, -1)
+                    frames[_u(top), 2] = 3
+                    table[_u(c)] = 1
                     pushed = True
                     break
                 if v > 2:
                     return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
-                table[c] = 2 + v
+                table[_u(c)] = 2 + v
                 t = 2 + v
-            elif t == 1:
-                return _fail(info, STATUS_CYCLE, p, move, c)
             if t - 2 < best:
                 best = t - 2
                 if best == 0:
@@ -179,14 +194,14 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
             continue
         # every child seen (or a losing one found): 2 - best is our value; no child: a loss
         value = 0 if best == 3 else 2 - best
-        table[p] = 2 + value
+        table[_u(p)] = 2 + value
         if top == 0:
             return value
         top -= 1
-        if value < frames[top, 2]:
-            frames[top, 2] = value
+        if value < frames[_u(top), 2]:
+            frames[_u(top), 2] = value
             if value == 0:  # the parent found a losing child: it need look no further
-                frames[top, 1] = max_moves
+                frames[_u(top), 1] = -1
 
 
 @njit(inline="always")
@@ -207,75 +222,78 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
         code = _primitive_code(v)
         if code < 0:
             return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
-        table[start] = code
+        table[_u(start)] = code
         primitives[v] += 1
         return 1
     depth = frames.shape[0]
+    moves = _u(max_moves)
+    positions = _u(size)
     count = 1
+    stuck = 0  # positions without a legal move: losses, counted as primitive
     top = 0
     frames[0, 0] = start
-    frames[0, 1] = next_move(params, start, 0)
+    frames[0, 1] = next_move(params, start, -1)
     frames[0, 2] = _NO_CHILD
-    table[start] = _UNSOLVED
+    table[_u(start)] = _UNSOLVED
     while True:
-        p = frames[top, 0]
-        m = frames[top, 1]
-        best = frames[top, 2]
+        p = frames[_u(top), 0]
+        m = frames[_u(top), 1]
+        best = frames[_u(top), 2]
         pushed = False
-        while m < max_moves:
-            # the next candidate is found after this child, not at the loop's top: with the
-            # default next_move this is the plain m + 1 loop, and the rules' per-position work
-            # (a division, a table lookup) stays hoisted out of it
+        while _u(m) < moves:
             move = m
             c = child(params, p, move)
-            m = next_move(params, p, m + 1)
-            if c < 0:
-                continue
-            if c >= size:
+            m = next_move(params, p, move)
+            if _u(c) >= positions:  # one test for an illegal move and a child out of range
+                if c < 0:
+                    continue
                 return _fail(info, STATUS_CHILD_RANGE, p, move, c)
-            cc = np.int64(table[c])
-            if cc == _UNVISITED:
+            cc = np.int64(table[_u(c)])
+            # _UNSOLVED and _UNVISITED are adjacent: one test on the path every solved child
+            # takes
+            if _u(cc - _UNSOLVED) < _u(2):
+                if cc == _UNSOLVED:
+                    return _fail(info, STATUS_CYCLE, p, move, c)
                 _set(reach, c)
                 count += 1
                 v = primitive(params, c)
                 if v < 0:
                     if top + 1 == depth:
                         return _fail(info, STATUS_STACK_FULL, p, move, c)
-                    frames[top, 1] = m
-                    frames[top, 2] = best
+                    frames[_u(top), 1] = m
+                    frames[_u(top), 2] = best
                     top += 1
-                    frames[top, 0] = c
-                    frames[top, 1] = next_move(params, c, 0)
-                    frames[top, 2] = _NO_CHILD
-                    table[c] = _UNSOLVED
+                    frames[_u(top), 0] = c
+                    frames[_u(top), 1] = next_move(params, c, -1)
+                    frames[_u(top), 2] = _NO_CHILD
+                    table[_u(c)] = _UNSOLVED
                     pushed = True
                     break
                 cc = _primitive_code(v)
                 if cc < 0:
                     return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
-                table[c] = cc
+                table[_u(c)] = cc
                 primitives[v] += 1
-            elif cc == _UNSOLVED:
-                return _fail(info, STATUS_CYCLE, p, move, c)
             if cc < best:
                 best = cc
         if pushed:
             continue
-        if best == _NO_CHILD:
-            primitives[0] += 1
+        stuck += np.int64(best == _NO_CHILD)
         code = _parent_code(best)
         if code < 0:
             return _fail(info, STATUS_REMOTENESS, p, -1, -1)
-        table[p] = code
+        table[_u(p)] = code
         if top == 0:
+            primitives[0] += stuck
             return count
         top -= 1
-        if code < frames[top, 2]:
-            frames[top, 2] = code
+        if code < frames[_u(top), 2]:
+            frames[_u(top), 2] = code
 
 
 @njit(inline="always")
-def solve_any(child, primitive, params, start, size, max_moves, reach, table, primitives, info):
+def solve_any(child, primitive, next_move, params, start, size, max_moves, reach, table,
+              primitives, info):
     """Code of every reachable position of any game, cycles included, by retrograde analysis.
 
     The same steps as :func:`perfectplay.solve.retrograde.retrograde_solve`: enumerate
@@ -283,6 +301,7 @@ def solve_any(child, primitive, params, start, size, max_moves, reach, table, pr
     backwards in increasing remoteness, then ties through undecided positions, and the rest
     are draws. Returns the number of reachable positions.
     """
+    moves = _u(max_moves)
     order = np.empty(1024, np.int64)
     index = np.empty(size, np.int64)
     order[0] = start
@@ -303,12 +322,15 @@ def solve_any(child, primitive, params, start, size, max_moves, reach, table, pr
             primitives[v] += 1
             continue
         kids = 0
-        for m in range(max_moves):
-            c = child(params, p, m)
+        m = next_move(params, p, -1)
+        while _u(m) < moves:
+            move = m
+            c = child(params, p, move)
+            m = next_move(params, p, move)
             if c < 0:
                 continue
             if c >= size:
-                return _fail(info, STATUS_CHILD_RANGE, p, m, c)
+                return _fail(info, STATUS_CHILD_RANGE, p, move, c)
             kids += 1
             if not _is_set(reach, c):
                 _set(reach, c)
@@ -331,8 +353,10 @@ def solve_any(child, primitive, params, start, size, max_moves, reach, table, pr
         p = order[i]
         if table[p] != _UNSOLVED:
             continue
-        for m in range(max_moves):
+        m = next_move(params, p, -1)
+        while _u(m) < moves:
             c = child(params, p, m)
+            m = next_move(params, p, m)
             if c >= 0:
                 first[index[c] + 1] += 1
                 unresolved[i] += 1
@@ -344,8 +368,10 @@ def solve_any(child, primitive, params, start, size, max_moves, reach, table, pr
         p = order[i]
         if table[p] != _UNSOLVED:
             continue
-        for m in range(max_moves):
+        m = next_move(params, p, -1)
+        while _u(m) < moves:
             c = child(params, p, m)
+            m = next_move(params, p, m)
             if c >= 0:
                 j = index[c]
                 parent[fill[j]] = i
@@ -411,8 +437,8 @@ def solve_any(child, primitive, params, start, size, max_moves, reach, table, pr
 
 
 @njit(inline="always")
-def grundy_memo(child, primitive, rest, params, start, size, max_moves, reach, grundy, frames,
-                seen, info):
+def grundy_memo(child, primitive, rest, next_move, params, start, size, max_moves, reach, grundy,
+                frames, seen, info):
     """Grundy value of every position reachable from ``start`` of an acyclic impartial game,
     by one depth-first search; return how many there are.
 
@@ -436,19 +462,20 @@ def grundy_memo(child, primitive, rest, params, start, size, max_moves, reach, g
         grundy[start] = 0
         return 1
     depth = frames.shape[0]
+    moves = _u(max_moves)
     count = 1
     top = 0
     frames[0, 0] = start
-    frames[0, 1] = 0
+    frames[0, 1] = next_move(params, start, -1)
     grundy[start] = _ON_PATH
     while True:
         p = frames[top, 0]
         m = frames[top, 1]
         pushed = False
-        while m < max_moves:
+        while _u(m) < moves:
             c = child(params, p, m)
             if c < 0:
-                m += 1
+                m = next_move(params, p, m)
                 continue
             r = rest(params, p, m)
             if c >= size:
@@ -467,7 +494,7 @@ def grundy_memo(child, primitive, rest, params, start, size, max_moves, reach, g
                         return _fail(info, STATUS_CYCLE, p, m, t)
                     t = -1
             if t < 0:
-                m += 1
+                m = next_move(params, p, m)
                 continue
             _set(reach, t)
             count += 1
@@ -482,17 +509,20 @@ def grundy_memo(child, primitive, rest, params, start, size, max_moves, reach, g
             frames[top, 1] = m
             top += 1
             frames[top, 0] = t
-            frames[top, 1] = 0
+            frames[top, 1] = next_move(params, t, -1)
             grundy[t] = _ON_PATH
             pushed = True
             break
         if pushed:
             continue
-        for m in range(max_moves):
-            c = child(params, p, m)
+        m = next_move(params, p, -1)
+        while _u(m) < moves:
+            move = m
+            m = next_move(params, p, move)
+            c = child(params, p, move)
             if c >= 0:
                 g = np.int64(grundy[c])
-                r = rest(params, p, m)
+                r = rest(params, p, move)
                 if r >= 0:
                     g ^= grundy[r]
                 if g <= max_moves:

@@ -34,9 +34,9 @@ KERNELS = ("query", "solve_memo", "solve_any", "grundy_memo")
 """The entry points of every generated module, one per loop of ``_loops``."""
 
 _RULES = {"query": "child, primitive, next_move", "solve_memo": "child, primitive, next_move",
-          "solve_any": "child, primitive", "grundy_memo": "child, primitive, rest"}
-"""The rule functions each loop takes: only Grundy values add up the sums ``rest`` makes; the
-depth-first value searches skip the moves ``next_move`` rules out."""
+          "solve_any": "child, primitive, next_move",
+          "grundy_memo": "child, primitive, rest, next_move"}
+"""The rule functions each loop takes: only Grundy values add up the sums ``rest`` makes."""
 
 _ARGUMENTS = {
     "query": "params, start, size, max_moves, table, frames, info",

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from perfectplay.core.errors import GameError
 from perfectplay.core.game import Game, Position
 from perfectplay.core.values import Value
 
@@ -29,6 +30,10 @@ _PRIMITIVE_VALUES = {LOSE: Value.LOSE, TIE: Value.TIE, WIN: Value.WIN}
 
 def _identity(position: Any) -> Any:
     return position
+
+
+def _every_move(params: Any, position: int, move: int) -> int:
+    return move + 1
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,7 +63,7 @@ class CompiledRules:
     child: Callable[[Any, int, int], int]
     """``child(params, position, move) -> int``: the position after ``move`` (an integer in
     ``[0, max_moves)``), or -1 when that move is illegal. Called only on positions that are not
-    primitive."""
+    primitive, and only with moves ``next_move`` yields."""
 
     params: Any
     """A numpy array with the instance's data (any dtype and shape)."""
@@ -83,13 +88,15 @@ class CompiledRules:
     leaves a sum."""
 
     next_move: Callable[[Any, int, int], int] | None = None
-    """``next_move(params, position, move) -> int``: the first move ``>= move`` that may be
-    legal, or ``max_moves`` (or more) when none is; ``child`` still decides. The depth-first
-    value searches (:func:`perfectplay.compiled.compiled_query`,
-    :func:`perfectplay.compiled.compiled_solve`) call ``child`` only on the moves it gives,
-    which pays where most move numbers are illegal or where legality is cheap to read off a
-    bit set (shiritori's unused words); it must never skip a legal move. Called only on
-    positions that are not primitive. None: every move may be legal."""
+    """``next_move(params, position, move) -> int``: the move to try after ``move`` (``move``
+    is -1 for the first one), or any number outside ``[0, max_moves)`` when no move is left.
+    It lists a position's moves, each once, in the order the solvers try them; ``child`` is
+    called on those only. Listing only the legal moves (shiritori reads them off a bit set of
+    unused words) spares ``child`` its legality test and the solvers a call per illegal move
+    number; listing a few illegal ones too is allowed (``child`` gives -1 for them), leaving a
+    legal one out is not. Order matters for speed: a query stops at the first winning move,
+    and children tried one after the other are best close in the table. Called only on
+    positions that are not primitive. None: every move, ``0, 1, ..., max_moves - 1``."""
 
     encode: Callable[[Position], int] = _identity
     """The integer of a game position (default: positions are the integers)."""
@@ -132,11 +139,25 @@ class CompiledRules:
         ------
         ValueError
             When moves leave sums (``rest``): their children are not integer positions.
+        GameError
+            When ``next_move`` lists more than ``max_moves`` moves (it repeats one).
         """
         if self.rest is not None:
             raise ValueError("these rules' moves leave sums (rest): a child is not one integer")
-        return [(m, c) for m in range(self.max_moves)
-                if (c := int(self.child(self.params, position, m))) >= 0]
+        found = []
+        step = self.next_move or _every_move
+        move = int(step(self.params, position, -1))
+        for _ in range(self.max_moves):
+            if not 0 <= move < self.max_moves:
+                return found
+            child = int(self.child(self.params, position, move))
+            if child >= 0:
+                found.append((move, child))
+            move = int(step(self.params, position, move))
+        if 0 <= move < self.max_moves:
+            raise GameError(f"next_move() listed more than max_moves = {self.max_moves} moves "
+                            "(it must list each move once)", position=position)
+        return found
 
     def primitive_value(self, position: int) -> Value | None:
         """The value ``primitive`` gives an integer position, or None while play goes on."""
