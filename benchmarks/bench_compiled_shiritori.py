@@ -15,7 +15,7 @@ irregular move graphs). For each:
   for what knowing the game buys, not the same work (on random words it does far more).
 
 The matching C++ does what the generic loops do with shiritori's rules: the same encoding
-(``used * n + last``), the same move order (last word first), a depth-first search on an
+(``last * 2 ** n + used``), the same move order (highest word first), a depth-first search on an
 explicit stack that steps from one legal word to the next (the highest set bit of the legal
 words below the last one tried, as shiritori's ``next_move``), the same codes, a table
 allocated (zeroed or filled) in each call. Times are the best of ``--repeat`` calls in a warm
@@ -57,7 +57,7 @@ typedef long long ll;
 static int N;
 static vector<uint32_t> follow;  // follow[i]: the words that may come after word i
 
-// A position is used * N + last, as in perfectplay; move m plays word N - 1 - m (its order).
+// A position is last << N | used, as in perfectplay; move m plays word m, highest first.
 static inline uint32_t legal_words(uint32_t used, int last) {
     return (used ? follow[last] : ~0u) & ~used;
 }
@@ -88,7 +88,7 @@ static int query() {
             int word = f.word;
             f.word = next_word(f.used, f.last, word);
             uint32_t u = f.used | 1u << word;
-            size_t c = (size_t)u * N + word;
+            size_t c = ((size_t)word << N | u);
             int t = memo[c];
             if (t == 0) {
                 memo[c] = 1;
@@ -100,7 +100,7 @@ static int query() {
         }
         if (pushed) continue;
         value = f.best == 3 ? 0 : 2 - f.best;
-        memo[(size_t)f.used * N + f.last] = 2 + value;
+        memo[((size_t)f.last << N | f.used)] = 2 + value;
         if (top == 0) break;
         Frame &parent = stack[--top];
         if ((unsigned)value < parent.best) {
@@ -138,7 +138,7 @@ static int solve() {
             int word = f.word;
             f.word = next_word(f.used, f.last, word);
             uint32_t u = f.used | 1u << word;
-            size_t c = (size_t)u * N + word;
+            size_t c = ((size_t)word << N | u);
             unsigned cc = code[c];
             if (cc == UNVISITED) {
                 code[c] = ON_PATH;
@@ -151,7 +151,7 @@ static int solve() {
         }
         if (pushed) continue;
         v = parent_code(f.best);
-        code[(size_t)f.used * N + f.last] = v;
+        code[((size_t)f.last << N | f.used)] = v;
         if (top == 0) break;
         Frame &parent = stack[--top];
         if (v < parent.best) parent.best = v;
@@ -173,14 +173,14 @@ static int sweep() {
             unsigned best = NO_CHILD;
             for (int word = N - 1; word >= 0; word--)
                 if (legal(used, last, word)) {
-                    unsigned c = code[(size_t)(used | 1u << word) * N + word];
+                    unsigned c = code[((size_t)word << N | (used | 1u << word))];
                     if (c < best) best = c;
                 }
-            code[(size_t)used * N + last] = parent_code(best);
+            code[((size_t)last << N | used)] = parent_code(best);
         }
     unsigned best = NO_CHILD;  // the start: any word
     for (int word = 0; word < N; word++) {
-        unsigned c = code[(size_t)(1u << word) * N + word];
+        unsigned c = code[((size_t)word << N | 1u << word)];
         if (c < best) best = c;
     }
     free(code);

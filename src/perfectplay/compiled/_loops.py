@@ -137,25 +137,25 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
     """Value of ``start`` (0 LOSE, 1 TIE, 2 WIN) by memoised search with early exit.
 
     ``table`` (uint8, zeroed, one per position): 0 unknown, 1 on the search path, 2 + value once
-    known. ``frames`` (int64, shape (depth, 3)): position, next move, best child value so far.
+    known. ``frames`` (int64, three per frame): position, next move, best child value so far.
     The search of a position stops at its first losing child. Moves are tried in the order
     ``next_move`` gives.
     """
     v = primitive(params, start)
     if v >= 0:
         return v if v <= 2 else _fail(info, STATUS_PRIMITIVE, start, -1, -1)
-    depth = frames.shape[0]
+    depth = frames.shape[0] // 3
     moves = _u(max_moves)
     positions = _u(size)
-    frames[0, 0] = start
-    frames[0, 1] = next_move(params, start, -1)
-    frames[0, 2] = 3
+    frames[0] = start
+    frames[1] = next_move(params, start, -1)
+    frames[2] = 3
     table[_u(start)] = 1
     top = 0
     while True:
-        p = frames[_u(top), 0]
-        m = frames[_u(top), 1]
-        best = frames[_u(top), 2]
+        p = frames[_u(3 * top)]
+        m = frames[_u(3 * top + 1)]
+        best = frames[_u(3 * top + 2)]
         pushed = False
         while _u(m) < moves:
             move = m
@@ -173,12 +173,12 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
                 if v < 0:
                     if top + 1 == depth:
                         return _fail(info, STATUS_STACK_FULL, p, move, c)
-                    frames[_u(top), 1] = m
-                    frames[_u(top), 2] = best
+                    frames[_u(3 * top + 1)] = m
+                    frames[_u(3 * top + 2)] = best
                     top += 1
-                    frames[_u(top), 0] = c
-                    frames[_u(top), 1] = next_move(params, c, -1)
-                    frames[_u(top), 2] = 3
+                    frames[_u(3 * top)] = c
+                    frames[_u(3 * top + 1)] = next_move(params, c, -1)
+                    frames[_u(3 * top + 2)] = 3
                     table[_u(c)] = 1
                     pushed = True
                     break
@@ -198,10 +198,10 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
         if top == 0:
             return value
         top -= 1
-        if value < frames[_u(top), 2]:
-            frames[_u(top), 2] = value
+        if value < frames[_u(3 * top + 2)]:
+            frames[_u(3 * top + 2)] = value
             if value == 0:  # the parent found a losing child: it need look no further
-                frames[_u(top), 1] = -1
+                frames[_u(3 * top + 1)] = -1
 
 
 @njit(inline="always")
@@ -212,7 +212,7 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
 
     Each position is reached once (its bit in ``reach`` set), each edge followed once: a
     position's code is the parent code of its smallest child code, set when its last child is
-    done. ``frames`` (int64, shape (depth, 3)): position, next move, best child code so far.
+    done. ``frames`` (int64, three per frame): position, next move, best child code so far.
     A position on the search path holds the code ``_UNSOLVED``; meeting it again is a cycle.
     ``primitives`` (int64[3]) counts finished positions by value.
     """
@@ -225,20 +225,20 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
         table[_u(start)] = code
         primitives[v] += 1
         return 1
-    depth = frames.shape[0]
+    depth = frames.shape[0] // 3
     moves = _u(max_moves)
     positions = _u(size)
     count = 1
     stuck = 0  # positions without a legal move: losses, counted as primitive
     top = 0
-    frames[0, 0] = start
-    frames[0, 1] = next_move(params, start, -1)
-    frames[0, 2] = _NO_CHILD
+    frames[0] = start
+    frames[1] = next_move(params, start, -1)
+    frames[2] = _NO_CHILD
     table[_u(start)] = _UNSOLVED
     while True:
-        p = frames[_u(top), 0]
-        m = frames[_u(top), 1]
-        best = frames[_u(top), 2]
+        p = frames[_u(3 * top)]
+        m = frames[_u(3 * top + 1)]
+        best = frames[_u(3 * top + 2)]
         pushed = False
         while _u(m) < moves:
             move = m
@@ -260,12 +260,12 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
                 if v < 0:
                     if top + 1 == depth:
                         return _fail(info, STATUS_STACK_FULL, p, move, c)
-                    frames[_u(top), 1] = m
-                    frames[_u(top), 2] = best
+                    frames[_u(3 * top + 1)] = m
+                    frames[_u(3 * top + 2)] = best
                     top += 1
-                    frames[_u(top), 0] = c
-                    frames[_u(top), 1] = next_move(params, c, -1)
-                    frames[_u(top), 2] = _NO_CHILD
+                    frames[_u(3 * top)] = c
+                    frames[_u(3 * top + 1)] = next_move(params, c, -1)
+                    frames[_u(3 * top + 2)] = _NO_CHILD
                     table[_u(c)] = _UNSOLVED
                     pushed = True
                     break
@@ -287,8 +287,8 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
             primitives[0] += stuck
             return count
         top -= 1
-        if code < frames[_u(top), 2]:
-            frames[_u(top), 2] = code
+        if code < frames[_u(3 * top + 2)]:
+            frames[_u(3 * top + 2)] = code
 
 
 @njit(inline="always")
@@ -461,16 +461,16 @@ def grundy_memo(child, primitive, rest, next_move, params, start, size, max_move
             return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
         grundy[start] = 0
         return 1
-    depth = frames.shape[0]
+    depth = frames.shape[0] // 3
     moves = _u(max_moves)
     count = 1
     top = 0
-    frames[0, 0] = start
-    frames[0, 1] = next_move(params, start, -1)
+    frames[0] = start
+    frames[1] = next_move(params, start, -1)
     grundy[start] = _ON_PATH
     while True:
-        p = frames[top, 0]
-        m = frames[top, 1]
+        p = frames[_u(3 * top)]
+        m = frames[_u(3 * top + 1)]
         pushed = False
         while _u(m) < moves:
             c = child(params, p, m)
@@ -506,10 +506,10 @@ def grundy_memo(child, primitive, rest, next_move, params, start, size, max_move
                 continue
             if top + 1 == depth:
                 return _fail(info, STATUS_STACK_FULL, p, m, t)
-            frames[top, 1] = m
+            frames[_u(3 * top + 1)] = m
             top += 1
-            frames[top, 0] = t
-            frames[top, 1] = next_move(params, t, -1)
+            frames[_u(3 * top)] = t
+            frames[_u(3 * top + 1)] = next_move(params, t, -1)
             grundy[t] = _ON_PATH
             pushed = True
             break

@@ -289,7 +289,7 @@ def search(kernel: Any, rules: CompiledRules, start: int,
     head = (rules.params, start, rules.size, rules.max_moves)
     while True:
         before, after = arrays()
-        frames = np.zeros((depth, 3), dtype=np.int64)
+        frames = np.zeros(3 * depth, dtype=np.int64)  # three numbers a frame
         info = np.zeros(3, dtype=np.int64)
         if prepared is None:
             prepare(kernel, *head, *before, frames, *after, info)

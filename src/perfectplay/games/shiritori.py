@@ -49,7 +49,7 @@ class Shiritori(Game):
     same words, so the game is impartial; it always ends (every move uses a word up).
 
     Its compiled rules (:mod:`perfectplay.compiled.games.shiritori`) encode a position as
-    ``used * n + last`` over word indices: 2^n·n positions for n words.
+    ``last * 2 ** n + used`` over word indices: 2^n·n positions for n words.
 
     >>> from perfectplay import solve
     >>> game = Shiritori(("enum", "float", "if", "modint", "takahashi", "template"))
@@ -134,10 +134,10 @@ class Shiritori(Game):
                 raise ValueError(f"not among the words: {exc.args[0]!r}") from None
             if (last is None) != (mask == 0) or (last is not None and last not in used):
                 raise ValueError(f"not a shiritori position: {position!r}")
-            return mask * n + (0 if last is None else index[last])
+            return ((0 if last is None else index[last]) << n) + mask
 
         def decode(code: int) -> Position:
-            mask, last = divmod(code, n)
+            last, mask = divmod(code, 1 << n)
             if mask == 0:
                 return (frozenset(), None)
             return (frozenset(word for i, word in enumerate(words) if (mask >> i) & 1),

@@ -1,12 +1,11 @@
-"""Compiled rules of shiritori: a position is ``used * n + last``.
+"""Compiled rules of shiritori: a position is ``last * 2 ** n + used``.
 
 ``used`` is the bit set of the ``n`` words played, ``last`` the index of the last one (0 at the
-start, where ``used`` is empty): ``n * 2 ** n`` positions. Move ``m`` plays word ``m``.
-``params`` is int64: ``[follow_0, ..., follow_{n-1}, reciprocal]``, ``follow_i`` the bit set of
-words whose first letter is the last letter of word ``i``, ``reciprocal`` the multiplier that
-divides a position by ``n``. ``next_move`` reads the legal words off ``follow[last] & ~used``,
-highest first, so the solvers step from one legal word to the next and ``child`` needs no
-legality test.
+start, where ``used`` is empty): ``n * 2 ** n`` positions, split by a shift and a mask. Move
+``m`` plays word ``m``. ``params`` is int64: ``[follow_0, ..., follow_{n-1}]``, ``follow_i`` the
+bit set of words whose first letter is the last letter of word ``i``. ``next_move`` reads the
+legal words off ``follow[last] & ~used``, highest first, so the solvers step from one legal word
+to the next and ``child`` needs no legality test.
 """
 
 from __future__ import annotations
@@ -20,35 +19,29 @@ from numba.extending import overload
 
 __all__ = ["bit_length", "child", "legal_words", "next_move", "shiritori_params"]
 
-_SHIFT = 36
-"""``position // n == position * (2 ** 36 // n + 1) >> 36`` below ``n * 2 ** n``, ``n <= 26``."""
-
 
 def shiritori_params(words: Sequence[str]) -> np.ndarray:
-    """The ``params`` array of a word list: the follow sets, then ``2 ** 36 // n + 1``.
+    """The ``params`` array of a word list: the follow set of each word.
 
     >>> shiritori_params(["ab", "ba", "cc"]).tolist()
-    [2, 1, 4, 22906492246]
+    [2, 1, 4]
     """
     follow = [sum(1 << j for j, w in enumerate(words) if w[0] == word[-1]) for word in words]
-    return np.array([*follow, (1 << _SHIFT) // len(words) + 1], dtype=np.int64)
+    return np.array(follow, dtype=np.int64)
 
 
 @njit(inline="always")
 def _split(params, position):
-    """``(n, used, last)`` of a position, dividing by ``n`` with a multiplication.
+    """``(n, used, last)`` of a position.
 
-    Exact for every position below ``n * 2 ** n`` when ``n <= 26``: the rounding error,
-    ``position * n``, stays below ``2 ** 36``, and the product below ``2 ** 63``. Not ``//``:
-    numba's division may raise, so the compiler keeps it inside the solver's loop over moves,
-    twice per move once ``next_move`` is called there too.
+    ``last`` in the high bits, not ``used * n + last``: a shift and a mask instead of a
+    division, which the solvers would pay on the way from each position to its first child.
 
-    >>> [int(x) for x in _split(shiritori_params(["ab", "ba", "cc"]), 5 * 3 + 2)]
+    >>> [int(x) for x in _split(shiritori_params(["ab", "ba", "cc"]), (2 << 3) + 5)]
     [3, 5, 2]
     """
-    n = params.shape[0] - 1
-    used = (position * params[n]) >> _SHIFT
-    return n, used, position - used * n
+    n = params.shape[0]
+    return n, position & ((1 << n) - 1), position >> n
 
 
 def bit_length(x):
@@ -74,7 +67,7 @@ def legal_words(params, position):
     move) following the last word; every word at the start.
 
     >>> params = shiritori_params(["ab", "ba", "cc"])
-    >>> [int(legal_words(params, p)) for p in (0, 1 * 3 + 0, 3 * 3 + 1)]
+    >>> [int(legal_words(params, p)) for p in (0, (0 << 3) + 1, (1 << 3) + 3)]
     [7, 2, 0]
     """
     n, used, last = _split(params, position)
@@ -87,11 +80,11 @@ def child(params, position, move):
     """Play word ``move``, one that ``next_move`` listed (so legal: no test here).
 
     >>> params = shiritori_params(["ab", "ba", "cc"])
-    >>> [int(child(params, p, m)) for p, m in ((0, 2), (1 * 3 + 0, 1))]
-    [14, 10]
+    >>> [int(child(params, p, m)) for p, m in ((0, 2), ((0 << 3) + 1, 1))]
+    [20, 11]
     """
     n, used, _ = _split(params, position)
-    return (used | (1 << move)) * n + move
+    return (move << n) | used | (1 << move)
 
 
 @njit
@@ -99,16 +92,14 @@ def next_move(params, position, move):
     """The highest legal word below word ``move`` (below ``n`` when ``move`` is -1), or -1 when
     there is none.
 
-    Highest first, so that the depth-first solvers fill ``used`` from its high bits: positions
-    searched one after the other then differ in low bits and lie close in the table (a strong
-    solve at 20 words runs about 1.3 times faster than in word order). ``move & 63`` is the
-    word bound (63 for -1): with it the step is a few instructions (mask the lower words, count
-    leading zeros) and no branch.
+    Highest first, as the matching C++ in ``benchmarks/bench_compiled_shiritori.py`` does.
+    ``move & 63`` is the word bound (63 for -1): with it the step is a few instructions (mask
+    the lower words, count leading zeros) and no branch.
 
     >>> params = shiritori_params(["ab", "ba", "cc"])
     >>> next_move(params, 0, -1), next_move(params, 0, 2), next_move(params, 0, 0)
     (2, 1, -1)
-    >>> next_move(params, 1 * 3 + 0, -1)  # after "ab" only "ba" (word 1) follows
+    >>> next_move(params, (0 << 3) + 1, -1)  # after "ab" only "ba" (word 1) follows
     1
     """
     return bit_length(legal_words(params, position) & ~(-1 << (move & 63))) - 1
