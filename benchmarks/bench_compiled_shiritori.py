@@ -1,6 +1,6 @@
 """Compiled shiritori against C++ (g++ -O2) written here, in one run.
 
-    python benchmarks/bench_compiled_shiritori.py [--sizes 16,18,20] [--repeat 3]
+    python benchmarks/bench_compiled_shiritori.py [--sizes 16,18,20] [--repeat 5]
 
 Word sets: ``dense`` (every word starts and ends with the same letter: every unused word is a
 legal move, the worst case) and ``random`` (random words over the letters a, b, c: dense, but
@@ -18,10 +18,12 @@ The matching C++ does what the generic loops do with shiritori's rules: the same
 (``last * 2 ** n + used``), the same move order (highest word first), a depth-first search on an
 explicit stack that steps from one legal word to the next (the highest set bit of the legal
 words below the last one tried, as shiritori's ``next_move``), the same codes, a table
-allocated (zeroed or filled) in each call. Times are the best of ``--repeat`` calls in a warm
-process (kernels already loaded), measured around the public Python call for perfectplay
-(allocation and checks included) and inside the program for C++. Ratios are perfectplay's time
-over C++'s (below 1: faster). Then ``perfectplay solve shiritori`` end to end at N = 16 (a
+allocated (zeroed or filled) in each call. The C++ is built as a shared library and called
+through ctypes in the same process. Times are the best of ``--repeat`` rounds, kernels already
+loaded; each round runs perfectplay and then the C++, so that a slow spell of the machine
+slows both. perfectplay is timed around its public Python call (allocation and checks
+included), the C++ inside the library. Ratios are perfectplay's time over C++'s (below 1:
+faster). Then ``perfectplay solve shiritori`` end to end at N = 16 (a
 fresh process, warm kernel cache), the kernel load time (``compile_seconds``) in a cold and a
 warm cache, and the retrograde rate at the largest N.
 """
@@ -29,6 +31,7 @@ warm cache, and the retrograde rate at the largest N.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import random
@@ -42,6 +45,7 @@ from pathlib import Path
 import numpy as np
 
 from perfectplay.compiled import compiled_query, compiled_solve
+from perfectplay.compiled.games.shiritori import shiritori_params
 from perfectplay.games.shiritori import Shiritori
 
 CPP = r"""
@@ -49,8 +53,6 @@ CPP = r"""
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
-#include <string>
 #include <vector>
 using namespace std;
 typedef long long ll;
@@ -187,25 +189,13 @@ static int sweep() {
     return parent_code(best);
 }
 
-int main(int argc, char **argv) {
-    string mode = argv[1];
-    int repeat = atoi(argv[2]);
-    cin >> N;
-    vector<string> words(N);
-    for (auto &w : words) cin >> w;
-    follow.assign(N, 0);
-    for (int i = 0; i < N; i++)
-        for (int j = 0; j < N; j++)
-            if (words[j][0] == words[i].back()) follow[i] |= 1u << j;
-    double best = 1e9;
-    long result = 0;
-    for (int r = 0; r < repeat; r++) {
-        auto t0 = chrono::steady_clock::now();
-        result = mode == "query" ? query() : mode == "solve" ? solve() : sweep();
-        double s = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
-        if (s < best) best = s;
-    }
-    printf("%ld %.9f\n", result, best);
+// one call, timed inside: mode 0 query, 1 solve, 2 sweep; follow[i] as perfectplay's params
+extern "C" double run(int mode, int n, const uint32_t *follow_sets, long *result) {
+    N = n;
+    follow.assign(follow_sets, follow_sets + n);
+    auto t0 = chrono::steady_clock::now();
+    *result = mode == 0 ? query() : mode == 1 ? solve() : sweep();
+    return chrono::duration<double>(chrono::steady_clock::now() - t0).count();
 }
 """
 
@@ -224,21 +214,51 @@ def random_words(n: int, seed: int) -> list[str]:
     return sorted(words)
 
 
-def best_of(repeat: int, call) -> tuple[float, object]:
-    best = float("inf")
-    result = None
+TASKS = ("query", "solve", "sweep")
+
+
+def interleaved(repeat: int, ours, theirs) -> tuple[float, object, float | None, int | None]:
+    """Best time of each over ``repeat`` rounds, ours then theirs in each round, so that a
+    slow spell of the machine slows both; with the last answers."""
+    best_ours = best_theirs = float("inf")
+    answer = expected = None
     for _ in range(repeat):
         started = time.perf_counter()
-        result = call()
-        best = min(best, time.perf_counter() - started)
-    return best, result
+        answer = ours()
+        best_ours = min(best_ours, time.perf_counter() - started)
+        if theirs is not None:
+            seconds, expected = theirs()
+            best_theirs = min(best_theirs, seconds)
+    return best_ours, answer, (best_theirs if theirs is not None else None), expected
 
 
-def run_cpp(binary: Path, mode: str, words: list[str], repeat: int) -> tuple[int, float]:
-    text = f"{len(words)}\n" + "\n".join(words) + "\n"
-    out = subprocess.run([str(binary), mode, str(repeat)], input=text, capture_output=True,
-                         text=True, check=True).stdout.split()
-    return int(out[0]), float(out[1])
+def load_cpp(directory: Path):
+    """The C++ baseline built with g++ -O2 as a shared library, or None without g++."""
+    compiler = shutil.which("g++")
+    if compiler is None:
+        return None
+    source = directory / "shiritori.cpp"
+    source.write_text(CPP)
+    library = directory / "shiritori.so"
+    subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library), str(source)],
+                   check=True)
+    cpp = ctypes.CDLL(str(library))
+    cpp.run.restype = ctypes.c_double
+    cpp.run.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
+                        ctypes.POINTER(ctypes.c_long)]
+    return cpp
+
+
+def cpp_call(cpp, task: str, words: list[str]):
+    """A call of the C++ ``task`` on ``words``: () -> (seconds, answer)."""
+    follow = (ctypes.c_uint32 * len(words))(*shiritori_params(words).tolist())
+    result = ctypes.c_long()
+
+    def call() -> tuple[float, int]:
+        seconds = cpp.run(TASKS.index(task), len(words), follow, ctypes.byref(result))
+        return seconds, result.value
+
+    return call
 
 
 def fresh_solve_json(words: list[str], kernel_dir: str) -> tuple[float, dict]:
@@ -254,19 +274,13 @@ def fresh_solve_json(words: list[str], kernel_dir: str) -> tuple[float, dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="16,18,20")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     options = parser.parse_args()
     sizes = [int(n) for n in options.sizes.split(",")]
-    compiler = shutil.which("g++")
     with tempfile.TemporaryDirectory() as tmp:
-        binary = None
-        if compiler is None:
+        cpp = load_cpp(Path(tmp))
+        if cpp is None:
             print("g++ not found: skipping the C++ baseline, printing perfectplay's times only")
-        else:
-            source = Path(tmp) / "shiritori.cpp"
-            source.write_text(CPP)
-            binary = Path(tmp) / "shiritori"
-            subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
 
         print(f"{'words':>12} {'N':>3} {'task':>6} {'perfectplay s':>14} {'C++ s':>10} "
               f"{'ratio':>7}")
@@ -275,16 +289,20 @@ def main() -> None:
             for kind, words in (("dense", dense_words(n)), ("random", random_words(n, n))):
                 game = Shiritori(words)
                 compiled_query(game)  # load the kernels first
-                for task in ("query", "solve", "sweep"):  # sweep: against the solve's time
+                compiled_solve(game)
+                for task in TASKS:  # sweep: against the solve's time
+                    theirs = None if cpp is None else cpp_call(cpp, task, words)
                     if task == "query":
-                        ours, value = best_of(options.repeat, lambda g=game: compiled_query(g))
+                        ours, value, cpp_s, expected = interleaved(
+                            options.repeat, lambda g=game: compiled_query(g), theirs)
                         answer = int(str(value) == "win")
-                    elif task == "solve":
-                        ours, solution = best_of(options.repeat,
-                                                 lambda g=game: compiled_solve(g))
+                    else:
+                        ours, solution, cpp_s, expected = interleaved(
+                            options.repeat, lambda g=game: compiled_solve(g), theirs)
                         answer = int(np.uint16(65535 - solution.remoteness()
                                                if str(solution.value()) == "win"
                                                else solution.remoteness()))
+                    if task == "solve":
                         positions = len(solution)
                         size = solution.table.nbytes + solution.reachable.nbytes
                         rates[kind] = (f"strong solve at N = {n} ({kind}): {positions:,} "
@@ -293,16 +311,16 @@ def main() -> None:
                                        f"{size / positions:.2f} bytes/position reachable "
                                        f"({size / game.compiled_size():.3f} per encoded "
                                        f"integer)")
+                    if task != "query":
                         del solution
-                    if binary is None:
+                    if cpp_s is None:
                         print(f"{kind:>12} {n:>3} {task:>6} {ours:>14.4f}")
                         continue
-                    expected, theirs = run_cpp(binary, task, words, options.repeat)
                     if expected != answer:
                         raise SystemExit(f"disagreement on {kind} N={n} {task}: perfectplay "
                                          f"{answer}, C++ {expected}")
-                    print(f"{kind:>12} {n:>3} {task:>6} {ours:>14.4f} {theirs:>10.4f} "
-                          f"{ours / theirs:>7.2f}")
+                    print(f"{kind:>12} {n:>3} {task:>6} {ours:>14.4f} {cpp_s:>10.4f} "
+                          f"{ours / cpp_s:>7.2f}")
         print()
         print("\n".join(rates.values()))
 
