@@ -8,8 +8,9 @@ from graphs import game_graphs
 from hypothesis import given
 from naive import LabelledGraph, naive_values, reachable
 
-from perfectplay import CycleError, GameError, Value, solve
+from perfectplay import CycleError, EngineLimitError, GameError, Value, solve
 from perfectplay.compiled import CompiledGame, CompiledRules, compiled_grundy, compiled_query
+from perfectplay.solve import COMPILED_THRESHOLD
 from perfectplay.solve.grundy import grundy
 
 
@@ -64,11 +65,26 @@ def test_a_bad_primitive_value_is_a_game_error():
         solve(game, method="compiled")
 
 
-def test_a_remoteness_beyond_two_bytes_is_a_game_error():
+def test_a_remoteness_beyond_two_bytes_is_an_engine_limit():
     n = 20_000
     chain = CompiledGraph({i: [i + 1] if i + 1 < n else [] for i in range(n)}, 0)
-    with pytest.raises(GameError, match="remoteness beyond 16383"):
+    with pytest.raises(EngineLimitError, match="remoteness beyond 16383"):
         solve(chain, method="compiled")
+
+
+class LongChain(CompiledGraph):
+    """A chain large enough that ``auto`` picks the compiled engine."""
+
+    def compiled_size(self):
+        return COMPILED_THRESHOLD
+
+
+def test_auto_solves_past_the_engine_limit_in_python():
+    n = 20_000
+    chain = LongChain({i: [i + 1] if i + 1 < n else [] for i in range(n)}, 0)
+    s = solve(chain)
+    assert s.method != "compiled"
+    assert (s.value(), s.remoteness(), len(s)) == (Value.WIN, n - 1, n)
 
 
 def test_a_deep_line_of_play_gets_more_frames():

@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from perfectplay.compiled.rules import CompiledRules
-from perfectplay.core.errors import CycleError, GameError
+from perfectplay.core.errors import CycleError, EngineLimitError, GameError
 from perfectplay.solve.solution import CODE16_SPAN
 
 __all__ = ["KERNELS", "MAX_SIZE", "check", "kernel_dir", "kernels_for", "prepare", "search"]
@@ -220,8 +220,10 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
     Raises
     ------
     GameError
-        When the rules broke their contract (a child or rest out of range, a bad primitive value, a
-        remoteness beyond the 2-byte code), naming the position.
+        When the rules broke their contract (a child or rest out of range, a bad primitive
+        value), naming the position.
+    EngineLimitError
+        When a remoteness is beyond the 2-byte code.
     CycleError
         When a search that needs an acyclic game met a cycle.
     """
@@ -241,8 +243,8 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
         raise GameError("primitive() must give -1, LOSE (0), TIE (1) or WIN (2) (LOSE or -1 for "
                         "Grundy values)", position=where)
     if status == _loops.STATUS_REMOTENESS:
-        raise GameError(f"remoteness beyond {CODE16_SPAN - 1}, the most a 2-byte code holds",
-                        position=where)
+        raise EngineLimitError(f"remoteness beyond {CODE16_SPAN - 1}, the most a 2-byte code "
+                               f"holds, at position {where!r}")
     raise RuntimeError(f"kernel status {status}")
 
 
@@ -264,9 +266,10 @@ def search(kernel: Any, rules: CompiledRules, start: int,
 
     Raises
     ------
+    EngineLimitError
+        When the encoding has more than :data:`MAX_SIZE` integers.
     ValueError
-        When the encoding has more than :data:`MAX_SIZE` integers, or the rules' moves leave
-        sums (``rest``) and the loop does not add them up.
+        When the rules' moves leave sums (``rest``) and the loop does not add them up.
 
     Returns
     -------
@@ -282,8 +285,8 @@ def search(kernel: Any, rules: CompiledRules, start: int,
         raise ValueError("these rules' moves leave sums (rest): only Grundy values "
                          "(compiled_grundy) add them up, not values and remoteness")
     if rules.size > MAX_SIZE:
-        raise ValueError(f"{rules.size:,} integer positions: more than the {MAX_SIZE:,} that "
-                         "dense tables hold here")
+        raise EngineLimitError(f"{rules.size:,} integer positions: more than the {MAX_SIZE:,} "
+                               "that dense tables hold here")
     depth = min(_FIRST_DEPTH, rules.size + 1)
     prepared = None
     head = (rules.params, start, rules.size, rules.max_moves)

@@ -2,6 +2,7 @@
 
 from perfectplay.core.errors import (
     CycleError,
+    EngineLimitError,
     GameError,
     PerfectplayError,
     PositionNotSolved,
@@ -18,6 +19,7 @@ __all__ = [
     "TIE",
     "WIN",
     "CycleError",
+    "EngineLimitError",
     "Game",
     "GameError",
     "Move",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CycleError", "GameError", "PerfectplayError", "PositionNotSolved", "SolutionFileError"]
+__all__ = ["CycleError", "EngineLimitError", "GameError", "PerfectplayError", "PositionNotSolved",
+           "SolutionFileError"]
 
 
 class PerfectplayError(Exception):
@@ -37,6 +38,15 @@ class CycleError(PerfectplayError):
         self.position = position
         super().__init__(f"the game has a cycle through position {position!r}; "
                          "use method='retrograde'")
+
+
+class EngineLimitError(PerfectplayError, ValueError):
+    """The game is sound but its solution does not fit the compiled engine's tables: a
+    remoteness beyond what two bytes a position hold, or an encoding too large to allocate.
+
+    ``solve(game, method="auto")`` then solves it on the pure-Python path, which has no such
+    limit.
+    """
 
 
 class PositionNotSolved(PerfectplayError, KeyError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from perfectplay.core.errors import CycleError
+from perfectplay.core.errors import CycleError, EngineLimitError
 from perfectplay.core.game import Game, Position
 from perfectplay.core.values import Value
 from perfectplay.solve.memo import memo_outcome, memo_solve
@@ -34,8 +34,9 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
         analysis, for any finite game (cycles give DRAWs). ``compiled``: the numba kernels of
         :func:`perfectplay.compiled.compiled_solve`, for games with ``compiled()`` rules.
         ``auto`` (default): compiled for a game with compiled rules whose ``compiled_size()``
-        is at least :data:`COMPILED_THRESHOLD`, else memo, switching to retrograde when a
-        cycle turns up.
+        is at least :data:`COMPILED_THRESHOLD` (falling back to the pure-Python path when the
+        solution does not fit its tables), else memo, switching to retrograde when a cycle
+        turns up.
     position : Position, optional
     progress : callable, optional
         Called now and then with the number of positions handled so far.
@@ -52,6 +53,9 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
         When ``method="memo"`` meets a cycle.
     GameError
         When the game breaks the protocol.
+    EngineLimitError
+        When ``method="compiled"`` meets a solution beyond its tables (a remoteness above
+        16,383).
 
     Examples
     --------
@@ -68,7 +72,11 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
     if method == "compiled" or (method == "auto" and _large_compiled(game)):
         from perfectplay.compiled.solve import compiled_solve
 
-        return compiled_solve(game, position, progress=progress)
+        try:
+            return compiled_solve(game, position, progress=progress)
+        except EngineLimitError:
+            if method == "compiled":
+                raise
     try:
         return memo_solve(game, position, progress=progress)
     except CycleError:
