@@ -19,6 +19,7 @@ import inspect
 import os
 import sys
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -129,6 +130,11 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
 _PREPARED: set[tuple[Any, ...]] = set()
 """Kernels already compiled for an argument layout: numba's ``typeof`` of every argument costs
 about 0.1 ms a call, as much as a small query, so it is paid once per layout."""
+
+
+_READY: weakref.WeakKeyDictionary[CompiledRules, set[int]] = weakref.WeakKeyDictionary()
+"""The kernels :func:`search` has prepared for each set of rules: the few microseconds of
+:func:`prepare`'s layout key are then paid once, not in every call of a small query."""
 
 
 def prepare(kernel: Any, *args: Any) -> None:
@@ -295,7 +301,10 @@ def search(kernel: Any, rules: CompiledRules, start: int,
         frames = np.zeros(3 * depth, dtype=np.int64)  # three numbers a frame
         info = np.zeros(3, dtype=np.int64)
         if prepared is None:
-            prepare(kernel, *head, *before, frames, *after, info)
+            ready = _READY.setdefault(rules, set())
+            if id(kernel) not in ready:  # a search's arrays have one layout per kernel
+                prepare(kernel, *head, *before, frames, *after, info)
+                ready.add(id(kernel))
             prepared = time.perf_counter()
         status = kernel(*head, *before, frames, *after, info)
         if status != STATUS_STACK_FULL or depth > rules.size:
