@@ -137,7 +137,8 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
     """Value of ``start`` (0 LOSE, 1 TIE, 2 WIN) by memoised search with early exit.
 
     ``table`` (uint8, zeroed, one per position): 0 unknown, 1 on the search path, 2 + value once
-    known. ``frames`` (int64, three per frame): position, next move, best child value so far.
+    known. ``frames`` (int64, three per frame): position, next move and best child value of
+    each position below the one searched on the path.
     The search of a position stops at its first losing child. Moves are tried in the order
     ``next_move`` gives.
     """
@@ -147,15 +148,14 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
     depth = frames.shape[0] // 3
     moves = _u(max_moves)
     positions = _u(size)
-    frames[0] = start
-    frames[1] = next_move(params, start, -1)
-    frames[2] = 3
+    # the position searched, its next move and best child value live in registers; frames
+    # hold those of the positions below it on the path, saved on the way down
+    p = start
+    m = next_move(params, start, -1)
+    best = 3
     table[_u(start)] = 1
     top = 0
     while True:
-        p = frames[_u(3 * top)]
-        m = frames[_u(3 * top + 1)]
-        best = frames[_u(3 * top + 2)]
         pushed = False
         while _u(m) < moves:
             move = m
@@ -171,14 +171,15 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
                     return _fail(info, STATUS_CYCLE, p, move, c)
                 v = primitive(params, c)
                 if v < 0:
-                    if top + 1 == depth:
+                    if top == depth:
                         return _fail(info, STATUS_STACK_FULL, p, move, c)
+                    frames[_u(3 * top)] = p
                     frames[_u(3 * top + 1)] = m
                     frames[_u(3 * top + 2)] = best
                     top += 1
-                    frames[_u(3 * top)] = c
-                    frames[_u(3 * top + 1)] = next_move(params, c, -1)
-                    frames[_u(3 * top + 2)] = 3
+                    p = c
+                    m = next_move(params, c, -1)
+                    best = 3
                     table[_u(c)] = 1
                     pushed = True
                     break
@@ -198,10 +199,13 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
         if top == 0:
             return value
         top -= 1
-        if value < frames[_u(3 * top + 2)]:
-            frames[_u(3 * top + 2)] = value
+        p = frames[_u(3 * top)]
+        m = frames[_u(3 * top + 1)]
+        best = frames[_u(3 * top + 2)]
+        if value < best:
+            best = value
             if value == 0:  # the parent found a losing child: it need look no further
-                frames[_u(3 * top + 1)] = -1
+                m = -1
 
 
 @njit(inline="always")
@@ -212,7 +216,8 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
 
     Each position is reached once (its bit in ``reach`` set), each edge followed once: a
     position's code is the parent code of its smallest child code, set when its last child is
-    done. ``frames`` (int64, three per frame): position, next move, best child code so far.
+    done. ``frames`` (int64, three per frame): position, next move and best child code of each
+    position below the one searched on the path.
     A position on the search path holds the code ``_UNSOLVED``; meeting it again is a cycle.
     ``primitives`` (int64[3]) counts finished positions by value.
     """
@@ -230,15 +235,14 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
     positions = _u(size)
     count = 1
     stuck = 0  # positions without a legal move: losses, counted as primitive
-    top = 0
-    frames[0] = start
-    frames[1] = next_move(params, start, -1)
-    frames[2] = _NO_CHILD
+    # the position searched, its next move and best child code live in registers; frames
+    # hold those of the positions below it on the path, saved on the way down
+    p = start
+    m = next_move(params, start, -1)
+    best = _NO_CHILD
     table[_u(start)] = _UNSOLVED
+    top = 0
     while True:
-        p = frames[_u(3 * top)]
-        m = frames[_u(3 * top + 1)]
-        best = frames[_u(3 * top + 2)]
         pushed = False
         while _u(m) < moves:
             move = m
@@ -258,14 +262,15 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
                 count += 1
                 v = primitive(params, c)
                 if v < 0:
-                    if top + 1 == depth:
+                    if top == depth:
                         return _fail(info, STATUS_STACK_FULL, p, move, c)
+                    frames[_u(3 * top)] = p
                     frames[_u(3 * top + 1)] = m
                     frames[_u(3 * top + 2)] = best
                     top += 1
-                    frames[_u(3 * top)] = c
-                    frames[_u(3 * top + 1)] = next_move(params, c, -1)
-                    frames[_u(3 * top + 2)] = _NO_CHILD
+                    p = c
+                    m = next_move(params, c, -1)
+                    best = _NO_CHILD
                     table[_u(c)] = _UNSOLVED
                     pushed = True
                     break
@@ -287,8 +292,9 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
             primitives[0] += stuck
             return count
         top -= 1
-        if code < frames[_u(3 * top + 2)]:
-            frames[_u(3 * top + 2)] = code
+        p = frames[_u(3 * top)]
+        m = frames[_u(3 * top + 1)]
+        best = min(frames[_u(3 * top + 2)], code)
 
 
 @njit(inline="always")
