@@ -282,7 +282,7 @@ def main() -> None:
         if cpp is None:
             print("g++ not found: skipping the C++ baseline, printing perfectplay's times only")
 
-        print(f"{'words':>12} {'N':>3} {'task':>6} {'perfectplay s':>14} {'C++ s':>10} "
+        print(f"{'words':>12} {'N':>3} {'task':>6} {'perfectplay ms':>15} {'C++ ms':>10} "
               f"{'ratio':>7}")
         rates: dict[str, str] = {}
         for n in sizes:
@@ -314,12 +314,12 @@ def main() -> None:
                     if task != "query":
                         del solution
                     if cpp_s is None:
-                        print(f"{kind:>12} {n:>3} {task:>6} {ours:>14.4f}")
+                        print(f"{kind:>12} {n:>3} {task:>6} {ours * 1e3:>15.3f}")
                         continue
                     if expected != answer:
                         raise SystemExit(f"disagreement on {kind} N={n} {task}: perfectplay "
                                          f"{answer}, C++ {expected}")
-                    print(f"{kind:>12} {n:>3} {task:>6} {ours:>14.4f} {cpp_s:>10.4f} "
+                    print(f"{kind:>12} {n:>3} {task:>6} {ours * 1e3:>15.3f} {cpp_s * 1e3:>10.3f} "
                           f"{ours / cpp_s:>7.2f}")
         print()
         print("\n".join(rates.values()))
