@@ -49,7 +49,7 @@ def main() -> None:
     for _ in range(options.repeat):
         reach = np.zeros((rules.size + 7) // 8, dtype=np.uint8)
         table = np.full(rules.size, UNVISITED, dtype=np.uint16)
-        frames = np.zeros((1024, 3), dtype=np.int64)
+        frames = np.zeros(3 * 1024, dtype=np.int64)  # three numbers a frame
         started = time.perf_counter()
         kernel(rules.params, start, rules.size, rules.max_moves, reach, table, frames,
                np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64))

@@ -1,0 +1,28 @@
+"""The compiled-engine benchmarks run, at toy sizes: they call internal kernels directly, and
+the shiritori one stops with an error when perfectplay and its C++ baseline disagree."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_connect4_benchmark_runs():
+    out = run("bench_compiled_connect4.py", "--width", "4", "--height", "4", "--repeat", "1")
+    assert "connect4 4x4: tie in 16, 161,029 positions" in out
+
+
+def test_the_shiritori_benchmark_runs_and_agrees_with_its_cpp():
+    out = run("bench_compiled_shiritori.py", "--sizes", "8", "--repeat", "1")
+    rows = [line.split() for line in out.splitlines() if line.split()[:2] in
+            (["dense", "8"], ["random", "8"])]
+    assert [row[2] for row in rows] == ["query", "solve", "sweep"] * 2
+    assert "perfectplay solve shiritori (dense, N = 16)" in out
