@@ -85,6 +85,8 @@ def test_the_same_answers_without_jit(game):
             "options = dict(zip([r[2:] for r in rest[::2]], rest[1::2]))\n"
             "game = load_game(name, options)\n"
             "a, b = solve(game, method='compiled'), solve(game, method='memo')\n"
+            "from perfectplay.compiled import compiled_query\n"
             "print(json.dumps([sorted(map(str, a.positions())) == sorted(map(str, b.positions()))"
-            ", a.counts() == b.counts()]))")
-    assert json.loads(run(code, NUMBA_DISABLE_JIT="1")) == [True, True]
+            ", a.counts() == b.counts(), all(compiled_query(game, p) is v "
+            "for p, v, _ in list(b.positions())[::97])]))")
+    assert json.loads(run(code, NUMBA_DISABLE_JIT="1")) == [True, True, True]
