@@ -12,7 +12,12 @@ What is checked, on every position reachable from the instances' start positions
   states) and ``abstract(position)`` (the abstract state of a position), the abstract game
   gives every position's value;
 - ``components`` are independent: when the game declares them, the Grundy value of a position
-  is the nim-sum of its components' values.
+  is the nim-sum of its components' values;
+- compiled rules play the same game: when a game written in Python also gives ``compiled()``
+  rules (see :mod:`perfectplay.compiled.rules`), every position survives ``encode`` then
+  ``decode``, ``child`` (through ``next_move``) reaches the encoded children ``moves`` gives,
+  ``primitive`` agrees, and the compiled solve gives every position the same value and
+  remoteness (this loads numba).
 
 A game may offer families of instances for the check (duck-typed class methods):
 ``exhaustive_instances(up_to)`` and ``random_instances(rng, count, size)``, each yielding
@@ -45,8 +50,8 @@ class Counterexample:
     """A position where a game's claim about itself fails."""
 
     rule: str
-    """The claim that fails: ``moves``, ``primitive``, ``key``, ``abstraction`` or
-    ``components``."""
+    """The claim that fails: ``moves``, ``primitive``, ``key``, ``abstraction``,
+    ``components`` or ``compiled``."""
 
     position: Position
     """The position where it fails."""
@@ -86,9 +91,12 @@ class CheckReport:
     sums: int = 0
     """Positions with several components whose nim-sum was compared."""
 
+    compiled: int = 0
+    """Positions whose compiled rules and compiled solve were compared."""
+
     rules: set[str] = field(default_factory=set)
     """The claims checked: ``moves``, ``primitive``, ``key``, ``abstraction``,
-    ``components``."""
+    ``components``, ``compiled``."""
 
     counterexample: Counterexample | None = None
     """The first failure found, or None."""
@@ -112,6 +120,9 @@ class CheckReport:
                          "equal to the concrete one")
         if "components" in self.rules:
             lines.append(f"components: {self.sums:,} sums equal to the nim-sum of their parts")
+        if "compiled" in self.rules:
+            lines.append(f"compiled: {self.compiled:,} positions with the same children, "
+                         "value and remoteness under the compiled rules")
         return "\n".join(lines)
 
 
@@ -239,7 +250,7 @@ def _check_one(game: Game, starts: list[Position], report: CheckReport) -> Count
         found = check_rule(game, solved, solution, report)
         if found is not None:
             return found
-    return None
+    return _check_compiled(game, starts, solved, solution, report)
 
 
 def _check_moves(game: Game, solved: list[tuple[Position, Value]], solution: Solution,
@@ -341,3 +352,71 @@ def _check_components(game: Game, solved: list[tuple[Position, Value]], solution
                 f"the Grundy value is {expected}, but the components' nim-sum is {found}: "
                 f"{[game.format_position(p) for p in pieces]}", game)
     return None
+
+
+def _check_compiled(game: Game, starts: list[Position], solved: list[tuple[Position, Value]],
+                    solution: Solution, report: CheckReport) -> Counterexample | None:
+    if not callable(getattr(game, "compiled", None)):
+        return None
+    from perfectplay.compiled.rules import CompiledGame, rules_of
+
+    if isinstance(game, CompiledGame):  # its moves are the compiled rules: nothing to compare
+        return None
+    try:
+        rules = rules_of(game)
+    except ValueError:  # this instance is beyond its compiled encoding (too many words, ...)
+        return None
+    if rules.rest is not None:  # moves leave sums: a child is not one compiled position
+        return None
+    report.rules.add("compiled")
+    primitive = game.primitive if has_hook(game, "primitive") else None
+    for position, _ in solved:
+        found = _compare_rules(game, rules, position, primitive)
+        if found is not None:
+            return Counterexample("compiled", position, found, game)
+    from perfectplay.compiled.solve import compiled_solve
+
+    for start in starts:
+        compiled = compiled_solve(game, start)
+        for position, value, remoteness in compiled.positions():
+            expected = (solution.value(position), solution.remoteness(position))
+            if (value, remoteness) != expected:
+                return Counterexample(
+                    "compiled", position, f"the compiled solve gives {value} in {remoteness}, "
+                    f"the Python rules {expected[0]} in {expected[1]}", game)
+            report.compiled += 1
+    return None
+
+
+def _compare_rules(game: Game, rules: Any, position: Position, primitive: Any) -> str | None:
+    """What the compiled rules get wrong at ``position``, or None."""
+    try:
+        index = rules.index(position)
+    except ValueError as error:
+        return f"encode() refuses it: {error}"
+    back = rules.decode(index)
+    if back != position:
+        return f"decode(encode(position)) gives {game.format_position(back)}"
+    finished = primitive(position) if primitive is not None else None
+    expected = [] if finished is not None else sorted(
+        rules.index(child) for _, child in children_of(game, position))
+    said = rules.primitive_value(index) if rules.primitive is not None else None
+    try:  # the rules are not asked for moves where they say the game is over
+        children = [] if said is not None else sorted(c for _, c in rules.children(index))
+    except GameError as error:
+        return error.rule
+    # a position with no move is a loss on both sides (normal play)
+    python_end = finished if finished is not None or expected else Value.LOSE
+    compiled_end = said if said is not None or children else Value.LOSE
+    if compiled_end is not python_end:
+        return f"the compiled rules say {_ending(compiled_end)}, the Python rules " \
+               f"{_ending(python_end)}"
+    if children != expected:
+        shown = [[game.format_position(rules.decode(c)) for c in found]
+                 for found in (children, expected)]
+        return f"the compiled moves reach {shown[0]}, moves() reaches {shown[1]}"
+    return None
+
+
+def _ending(value: Value | None) -> str:
+    return "play goes on" if value is None else f"the game is over ({value} for the player to move)"

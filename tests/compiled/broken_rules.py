@@ -1,0 +1,17 @@
+"""Deliberately wrong compiled rules of shiritori, for the tests of ``perfectplay check``."""
+
+from numba import njit
+
+from perfectplay.compiled.games.shiritori import next_move
+
+
+@njit
+def first_word_only(params, position, move):
+    """Lists the first legal word and stops: leaves legal moves out."""
+    return next_move(params, position, move) if move < 0 else -1
+
+
+@njit
+def start_is_lost(params, position):
+    """Claims the game is over, lost, before the first word."""
+    return 0 if position == 0 else -1
