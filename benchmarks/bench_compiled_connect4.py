@@ -19,9 +19,10 @@ import time
 import numpy as np
 
 from perfectplay.compiled import compiled_solve, rules_of
-from perfectplay.compiled._loops import UNVISITED
+from perfectplay.compiled._loops import unvisited
 from perfectplay.compiled.kernels import kernels_for
 from perfectplay.games.connect4 import ConnectFour
+from perfectplay.solve.solution import CODE16_SPAN
 
 
 def main() -> None:
@@ -48,7 +49,7 @@ def main() -> None:
     kernel_best = float("inf")
     for _ in range(options.repeat):
         reach = np.zeros((rules.size + 7) // 8, dtype=np.uint8)
-        table = np.full(rules.size, UNVISITED, dtype=np.uint16)
+        table = np.full(rules.size, unvisited(CODE16_SPAN), dtype=np.uint16)
         frames = np.zeros(3 * 1024, dtype=np.int64)  # three numbers a frame
         started = time.perf_counter()
         kernel(rules.params, start, rules.size, rules.max_moves, reach, table, frames,

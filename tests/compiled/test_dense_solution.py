@@ -7,7 +7,7 @@ from perfectplay import PositionNotSolved, Solution, SolutionFileError, Value, s
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.shiritori import Shiritori
 from perfectplay.games.tictactoe import TicTacToe
-from perfectplay.solve.solution import CODE16_SPAN, DenseSolution, decode_code16
+from perfectplay.solve.solution import CODE16_SPAN, DenseSolution, decode_codes
 
 
 def test_two_bytes_a_position_and_a_bit_array():
@@ -19,7 +19,7 @@ def test_two_bytes_a_position_and_a_bit_array():
 
 
 def test_codes_decode_like_the_python_codes():
-    values, remoteness = decode_code16(np.array([0, 7, CODE16_SPAN, CODE16_SPAN + 3,
+    values, remoteness = decode_codes(np.array([0, 7, CODE16_SPAN, CODE16_SPAN + 3,
                                                  2 * CODE16_SPAN, 4 * CODE16_SPAN - 1,
                                                  4 * CODE16_SPAN - 6]))
     names = [list(Value)[v] for v in values]

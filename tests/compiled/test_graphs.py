@@ -1,6 +1,8 @@
 """The compiled engine on random graphs (cycles, ties, draws) against the naive reference, and
 its refusal of broken rules."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 from compiled.graph_rules import CompiledGraph, child, primitive
@@ -8,9 +10,8 @@ from graphs import game_graphs
 from hypothesis import given
 from naive import LabelledGraph, naive_values, reachable
 
-from perfectplay import CycleError, EngineLimitError, GameError, Value, solve
+from perfectplay import CycleError, EngineLimitError, GameError, Solution, Value, solve
 from perfectplay.compiled import CompiledGame, CompiledRules, compiled_grundy, compiled_query
-from perfectplay.solve import COMPILED_THRESHOLD
 from perfectplay.solve.grundy import grundy
 
 
@@ -65,23 +66,34 @@ def test_a_bad_primitive_value_is_a_game_error():
         solve(game, method="compiled")
 
 
-def test_a_remoteness_beyond_two_bytes_is_an_engine_limit():
+def test_a_remoteness_beyond_two_bytes_takes_four(tmp_path):
     n = 20_000
-    chain = CompiledGraph({i: [i + 1] if i + 1 < n else [] for i in range(n)}, 0)
-    with pytest.raises(EngineLimitError, match="remoteness beyond 16383"):
-        solve(chain, method="compiled")
+    line = {i: [i + 1] if i + 1 < n else [] for i in range(n)}
+    # the line, and the line with a way back from 1 to 0: a cycle, solved by retrograde analysis
+    for game in (CompiledGraph(line, 0), CompiledGraph({**line, 1: [2, 0]}, 0)):
+        s = solve(game, method="compiled")
+        assert s.table.dtype == np.uint32
+        pure = solve(game, method="retrograde")
+        assert s.counts() == pure.counts()
+        assert [s.get(p) for p in (0, 1, n // 2)] == [pure.get(p) for p in (0, 1, n // 2)]
+        s.save(tmp_path / "wide.npz")
+        loaded = Solution.load(tmp_path / "wide.npz", game)
+        assert loaded.table.dtype == np.uint32 and loaded.counts() == s.counts()
+        assert s.remoteness(2) == n - 3
 
 
-class LongChain(CompiledGraph):
-    """A chain large enough that ``auto`` picks the compiled engine."""
+class Huge(CompiledGraph):
+    """A small graph under an encoding too large for the compiled tables."""
 
-    def compiled_size(self):
-        return COMPILED_THRESHOLD
+    def compiled(self):
+        return dataclasses.replace(super().compiled(), size=1 << 40)
 
 
 def test_auto_solves_past_the_engine_limit_in_python():
-    n = 20_000
-    chain = LongChain({i: [i + 1] if i + 1 < n else [] for i in range(n)}, 0)
+    n = 50
+    chain = Huge({i: [i + 1] if i + 1 < n else [] for i in range(n)}, 0)
+    with pytest.raises(EngineLimitError, match="integer positions"):
+        solve(chain, method="compiled")
     s = solve(chain)
     assert s.method != "compiled"
     assert (s.value(), s.remoteness(), len(s)) == (Value.WIN, n - 1, n)

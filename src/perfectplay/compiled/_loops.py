@@ -15,9 +15,11 @@ or -1 when that move is illegal; it is called only on moves ``next_move`` yields
 ``rest(params, p, m)``, for Grundy values only, is the second component of the sum a move
 leaves, or -1 when it leaves a single position.
 
-Value and remoteness are packed in one uint16 per position, ordered as in
-:mod:`perfectplay.solve.codes` (a parent picks its smallest child code); the layout is
-:data:`perfectplay.solve.solution.CODE16_SPAN`. Reachable positions are a bit array over uint8
+Value and remoteness are packed in one code per position, ordered as in
+:mod:`perfectplay.solve.codes` (a parent picks its smallest child code): a uint16 table holds
+the layout of :data:`perfectplay.solve.solution.CODE16_SPAN`, a uint32 table the same layout
+with a span of :data:`~perfectplay.solve.solution.CODE32_SPAN` (see :func:`code_span`, a
+constant in the compiled loop). Reachable positions are a bit array over uint8
 bytes, bit ``p & 7`` of byte ``p >> 3``. Every loop returns a status: >= 0 on success, one of
 the negative ``STATUS_*`` values on failure, with ``info`` holding ``[position, move, child]``.
 """
@@ -28,7 +30,7 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from perfectplay.solve.solution import CODE16_SPAN
+from perfectplay.solve.solution import CODE16_SPAN, CODE32_SPAN, span_of
 
 STATUS_CHILD_RANGE = -1
 """``child`` returned a position outside ``[0, size)``."""
@@ -39,18 +41,33 @@ STATUS_CYCLE = -3
 STATUS_STACK_FULL = -4
 """The search went deeper than the frames the caller allocated."""
 STATUS_REMOTENESS = -5
-"""A remoteness does not fit the uint16 code."""
+"""A remoteness does not fit the code table (uint16: 16,383 at most)."""
 STATUS_PRIMITIVE = -6
 """``primitive`` returned something other than -1, 0, 1, 2 (or, for Grundy values, not LOSE)."""
 
-_S = CODE16_SPAN
-_DRAW = 2 * _S
-_UNSOLVED = 2 * _S + 1
-UNVISITED = 2 * _S + 2
-"""The code the caller fills a ``solve_memo`` table with: no position has it."""
-_UNVISITED = UNVISITED
-_NO_CHILD = 4 * _S  # above every code: "no child seen yet"
 _ON_PATH = (1 << 16) - 1  # Grundy value of a position on the search path
+
+
+def unvisited(span):
+    """The code the caller fills a ``solve_memo`` table of this span with: no position has it.
+    ``2 * span + 1`` marks a position on the search path; the two are adjacent on purpose."""
+    return 2 * span + 2
+
+
+def code_span(table):
+    """The span of a code table's layout: :data:`CODE16_SPAN` for uint16, :data:`CODE32_SPAN`
+    for uint32."""
+    return span_of(table.dtype)
+
+
+@overload(code_span, inline="always")
+def _code_span_compiled(table):
+    span = CODE16_SPAN if table.dtype.bitwidth == 16 else CODE32_SPAN
+
+    def code_span(table):
+        return span
+
+    return code_span
 
 
 def _u(i):
@@ -69,29 +86,29 @@ def _u_compiled(i):
 
 
 @njit(inline="always")
-def _primitive_code(v):
-    """uint16 code of a primitive value at remoteness 0, or -1 for a bad value."""
+def _primitive_code(v, S):
+    """Code of a primitive value at remoteness 0 (span ``S``), or -1 for a bad value."""
     if v == 0:
         return 0
     if v == 1:
-        return _S
+        return S
     if v == 2:
-        return 4 * _S - 1
+        return 4 * S - 1
     return -1
 
 
 @njit(inline="always")
-def _parent_code(best):
-    """uint16 code of a position whose smallest child code is ``best``; -1 on overflow.
+def _parent_code(best, S):
+    """Code (span ``S``) of a position whose smallest child code is ``best``; -1 on overflow.
 
     Wins and losses take no branch, since which one a position is depends on the data: a losing
     child (``best < S``) makes a win one move later, ``4S - 2 - best``; a winning child or none
-    (``_NO_CHILD``, 4S) makes a loss one move after the slowest, ``4S - best``.
+    (4S, "no child") makes a loss one move after the slowest, ``4S - best``.
     """
-    code = 4 * _S - best - 2 * np.int64(best < _S)
-    if _u(best - _S) < _u(2 * _S):  # a tying child: tie one move later; a drawing one: draw
-        code = best + 1 if best < _DRAW else _DRAW
-    if (best == _S - 1) | (best == _DRAW - 1) | (best == 3 * _S):  # remoteness S
+    code = 4 * S - best - 2 * np.int64(best < S)
+    if _u(best - S) < _u(2 * S):  # a tying child: tie one move later; a drawing one: draw
+        code = best + 1 if best < 2 * S else 2 * S
+    if (best == S - 1) | (best == 2 * S - 1) | (best == 3 * S):  # remoteness S
         return -1
     return code
 
@@ -218,13 +235,17 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
     position's code is the parent code of its smallest child code, set when its last child is
     done. ``frames`` (int64, three per frame): position, next move and best child code of each
     position below the one searched on the path.
-    A position on the search path holds the code ``_UNSOLVED``; meeting it again is a cycle.
+    A position on the search path holds the code ``2 * S + 1`` (``S`` the table's
+    :func:`code_span`); meeting it again is a cycle.
     ``primitives`` (int64[3]) counts finished positions by value.
     """
+    S = code_span(table)
+    UNSOLVED = 2 * S + 1
+    NO_CHILD = 4 * S  # above every code: no child seen yet
     _set(reach, start)
     v = primitive(params, start)
     if v >= 0:
-        code = _primitive_code(v)
+        code = _primitive_code(v, S)
         if code < 0:
             return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
         table[_u(start)] = code
@@ -239,8 +260,8 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
     # hold those of the positions below it on the path, saved on the way down
     p = start
     m = next_move(params, start, -1)
-    best = _NO_CHILD
-    table[_u(start)] = _UNSOLVED
+    best = NO_CHILD
+    table[_u(start)] = UNSOLVED
     top = 0
     while True:
         pushed = False
@@ -253,10 +274,10 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
                     continue
                 return _fail(info, STATUS_CHILD_RANGE, p, move, c)
             cc = np.int64(table[_u(c)])
-            # _UNSOLVED and _UNVISITED are adjacent: one test on the path every solved child
-            # takes
-            if _u(cc - _UNSOLVED) < _u(2):
-                if cc == _UNSOLVED:
+            # on the path (UNSOLVED) and unvisited (UNSOLVED + 1) are adjacent: one test on the
+            # path every solved child takes
+            if _u(cc - UNSOLVED) < _u(2):
+                if cc == UNSOLVED:
                     return _fail(info, STATUS_CYCLE, p, move, c)
                 _set(reach, c)
                 count += 1
@@ -270,11 +291,11 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
                     top += 1
                     p = c
                     m = next_move(params, c, -1)
-                    best = _NO_CHILD
-                    table[_u(c)] = _UNSOLVED
+                    best = NO_CHILD
+                    table[_u(c)] = UNSOLVED
                     pushed = True
                     break
-                cc = _primitive_code(v)
+                cc = _primitive_code(v, S)
                 if cc < 0:
                     return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
                 table[_u(c)] = cc
@@ -283,8 +304,8 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
                 best = cc
         if pushed:
             continue
-        stuck += np.int64(best == _NO_CHILD)
-        code = _parent_code(best)
+        stuck += np.int64(best == NO_CHILD)
+        code = _parent_code(best, S)
         if code < 0:
             return _fail(info, STATUS_REMOTENESS, p, -1, -1)
         table[_u(p)] = code
@@ -307,6 +328,8 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
     backwards in increasing remoteness, then ties through undecided positions, and the rest
     are draws. Returns the number of reachable positions.
     """
+    S = code_span(table)
+    UNSOLVED = 2 * S + 1
     moves = _u(max_moves)
     order = np.empty(1024, np.int64)
     index = np.empty(size, np.int64)
@@ -321,7 +344,7 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
         i += 1
         v = primitive(params, p)
         if v >= 0:
-            code = _primitive_code(v)
+            code = _primitive_code(v, S)
             if code < 0:
                 return _fail(info, STATUS_PRIMITIVE, p, -1, -1)
             table[p] = code
@@ -350,14 +373,14 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
             table[p] = 0
             primitives[0] += 1
         else:
-            table[p] = _UNSOLVED
+            table[p] = UNSOLVED
 
     # Parents as compressed rows: parents of position order[j] are parent[first[j]:first[j+1]].
     unresolved = np.zeros(n, np.int64)
     first = np.zeros(n + 1, np.int64)
     for i in range(n):
         p = order[i]
-        if table[p] != _UNSOLVED:
+        if table[p] != UNSOLVED:
             continue
         m = next_move(params, p, -1)
         while _u(m) < moves:
@@ -372,7 +395,7 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
     parent = np.empty(edges, np.int64)
     for i in range(n):
         p = order[i]
-        if table[p] != _UNSOLVED:
+        if table[p] != UNSOLVED:
             continue
         m = next_move(params, p, -1)
         while _u(m) < moves:
@@ -388,7 +411,7 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
     tail = 0
     for i in range(n):
         code = table[order[i]]
-        if code < _S or code >= 3 * _S:
+        if code < S or code >= 3 * S:
             queue[tail] = i
             tail += 1
     head = 0
@@ -399,15 +422,15 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
         for e in range(first[j], first[j + 1]):
             i = parent[e]
             p = order[i]
-            if table[p] != _UNSOLVED:
+            if table[p] != UNSOLVED:
                 continue
-            if code < _S:
-                new = _parent_code(code)
+            if code < S:
+                new = _parent_code(code, S)
             else:
                 unresolved[i] -= 1
                 if unresolved[i] > 0:
                     continue
-                new = _parent_code(code)
+                new = _parent_code(code, S)
             if new < 0:
                 return _fail(info, STATUS_REMOTENESS, p, -1, -1)
             table[p] = new
@@ -418,18 +441,18 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
     tail = 0
     for i in range(n):
         code = table[order[i]]
-        if _S <= code < _DRAW:
+        if S <= code < 2 * S:
             queue[tail] = i
             tail += 1
     head = 0
     while head < tail:
         j = queue[head]
         head += 1
-        new = _parent_code(np.int64(table[order[j]]))
+        new = _parent_code(np.int64(table[order[j]]), S)
         for e in range(first[j], first[j + 1]):
             i = parent[e]
             p = order[i]
-            if table[p] == _UNSOLVED:
+            if table[p] == UNSOLVED:
                 if new < 0:
                     return _fail(info, STATUS_REMOTENESS, p, -1, -1)
                 table[p] = new
@@ -437,8 +460,8 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
                 tail += 1
 
     for i in range(n):
-        if table[order[i]] == _UNSOLVED:
-            table[order[i]] = _DRAW
+        if table[order[i]] == UNSOLVED:
+            table[order[i]] = 2 * S
     return n
 
 

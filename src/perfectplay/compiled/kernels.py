@@ -27,7 +27,7 @@ from typing import Any
 
 from perfectplay.compiled.rules import CompiledRules
 from perfectplay.core.errors import CycleError, EngineLimitError, GameError
-from perfectplay.solve.solution import CODE16_SPAN
+from perfectplay.solve.solution import CODE16_SPAN, CODE32_SPAN
 
 __all__ = ["KERNELS", "MAX_SIZE", "check", "kernel_dir", "kernels_for", "prepare", "search"]
 
@@ -229,7 +229,7 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
         When the rules broke their contract (a child or rest out of range, a bad primitive
         value), naming the position.
     EngineLimitError
-        When a remoteness is beyond the 2-byte code.
+        When a remoteness is beyond the code table's span.
     CycleError
         When a search that needs an acyclic game met a cycle.
     """
@@ -249,8 +249,9 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
         raise GameError("primitive() must give -1, LOSE (0), TIE (1) or WIN (2) (LOSE or -1 for "
                         "Grundy values)", position=where)
     if status == _loops.STATUS_REMOTENESS:
-        raise EngineLimitError(f"remoteness beyond {CODE16_SPAN - 1}, the most a 2-byte code "
-                               f"holds, at position {where!r}")
+        raise EngineLimitError(f"a remoteness beyond what the code table holds "
+                               f"({CODE16_SPAN - 1:,} in 2 bytes, {CODE32_SPAN - 1:,} in 4), at "
+                               f"position {where!r}")
     raise RuntimeError(f"kernel status {status}")
 
 

@@ -20,18 +20,35 @@ from perfectplay.core.values import Value
 from perfectplay.solve.bitset import count_members, has_member, members
 from perfectplay.solve.codes import decode, encode, parent_code, value_of
 
-__all__ = ["CODE16_SPAN", "DENSE_FORMAT", "DENSE_FORMAT_VERSION", "FORMAT", "FORMAT_VERSION",
-           "Counts", "DenseSolution", "MoveValue", "Solution", "decode_code16"]
+__all__ = ["CODE16_SPAN", "CODE32_SPAN", "DENSE_FORMAT", "DENSE_FORMAT_VERSION", "FORMAT",
+           "FORMAT_VERSION", "Counts", "DenseSolution", "MoveValue", "Solution", "decode_codes",
+           "span_of"]
 
 FORMAT = "perfectplay-solution"
 FORMAT_VERSION = 1
 DENSE_FORMAT = "perfectplay-dense-solution"
-DENSE_FORMAT_VERSION = 1
+DENSE_FORMAT_VERSION = 2
+"""Version 1 files hold 2-byte codes; version 2 adds 4-byte codes. A solution with 2-byte codes
+is still written as version 1, so that older readers take it."""
 
 CODE16_SPAN = 1 << 14
 """Layout of the 2-byte codes of a dense solution, in the order of :mod:`perfectplay.solve.codes`
 (a parent picks the smallest child code): LOSE at remoteness r is ``r``, TIE ``SPAN + r``, DRAW
 ``2 * SPAN``, WIN ``4 * SPAN - 1 - r``; so a remoteness is at most ``SPAN - 1``."""
+
+CODE32_SPAN = 1 << 30
+"""The same layout in 4-byte codes, for games whose remoteness passes ``CODE16_SPAN - 1``."""
+
+
+def span_of(dtype: Any) -> int:
+    """The span of a code table's dtype: 2-byte codes :data:`CODE16_SPAN`, 4-byte
+    :data:`CODE32_SPAN`.
+
+    >>> import numpy as np
+    >>> span_of(np.dtype(np.uint16)), span_of(np.dtype(np.uint32)) == CODE32_SPAN
+    (16384, True)
+    """
+    return CODE16_SPAN if dtype.itemsize == 2 else CODE32_SPAN
 _VALUE_LETTERS = {Value.WIN: "w", Value.LOSE: "l", Value.TIE: "t", Value.DRAW: "d"}
 _LETTER_VALUES = {letter: value for value, letter in _VALUE_LETTERS.items()}
 
@@ -308,12 +325,15 @@ class Solution:
 
 
 def _check_header(path: Any, document: Any, name: str, version: int) -> None:
-    """Refuse a document that is not a solution of format ``name`` at ``version``."""
+    """Refuse a document that is not a solution of format ``name`` at a version from 1 to
+    ``version``."""
     if not isinstance(document, dict) or document.get("format") != name:
         raise SolutionFileError(f"{path}: not a perfectplay solution")
-    if document.get("version") != version:
-        raise SolutionFileError(f"{path}: unsupported version {document.get('version')!r}"
-                                f" (this perfectplay reads version {version})")
+    found = document.get("version")
+    if type(found) is not int or not 1 <= found <= version:
+        readable = "version 1" if version == 1 else f"versions 1 to {version}"
+        raise SolutionFileError(f"{path}: unsupported version {found!r} (this perfectplay "
+                                f"reads {readable})")
 
 
 def _checksum(payload: Any) -> str:
@@ -329,20 +349,22 @@ def _is_zip(path: str | os.PathLike[str]) -> bool:
         return False
 
 
-def decode_code16(codes: Any) -> tuple[Any, Any]:
-    """Vectorised :func:`perfectplay.solve.codes.decode` of 2-byte codes (see CODE16_SPAN).
+def decode_codes(codes: Any, span: int = CODE16_SPAN) -> tuple[Any, Any]:
+    """Vectorised :func:`perfectplay.solve.codes.decode` of dense codes of a span (see
+    :data:`CODE16_SPAN`).
 
     Returns the value index of each code (the position of its value in ``list(Value)``: WIN 0,
     LOSE 1, TIE 2, DRAW 3) and its remoteness (-1 for DRAW), as int64 arrays.
 
     >>> import numpy as np
-    >>> decode_code16(np.array([0, 3, CODE16_SPAN + 2, 2 * CODE16_SPAN, 4 * CODE16_SPAN - 2]))
+    >>> decode_codes(np.array([0, 3, CODE16_SPAN + 2, 2 * CODE16_SPAN, 4 * CODE16_SPAN - 2]))
     (array([1, 1, 2, 3, 0]), array([ 0,  3,  2, -1,  1]))
+    >>> decode_codes(np.array([4 * CODE32_SPAN - 20_001]), CODE32_SPAN)
+    (array([0]), array([20000]))
     """
     import numpy as np
 
     codes = np.asarray(codes, dtype=np.int64)
-    span = CODE16_SPAN
     values = np.select([codes < span, codes < 2 * span, codes == 2 * span], [1, 2, 3], 0)
     remoteness = np.select([codes < span, codes < 2 * span, codes == 2 * span],
                            [codes, codes - span, -1], 4 * span - 1 - codes)
@@ -358,6 +380,7 @@ class _DenseCodes(Mapping[Hashable, int]):
         self.decode = decode
         self.reachable = reachable
         self.table = table
+        self.span = span_of(table.dtype)
         self.size = len(table)
         self._length = count_members(reachable)
 
@@ -380,7 +403,7 @@ class _DenseCodes(Mapping[Hashable, int]):
         i = self.index(position)
         if i is None:
             raise KeyError(position)
-        values, remoteness = decode_code16(self.table[i:i + 1])
+        values, remoteness = decode_codes(self.table[i:i + 1], self.span)
         value = _VALUES[values[0]]
         return encode(value, None if value is Value.DRAW else int(remoteness[0]))
 
@@ -396,8 +419,9 @@ _VALUES = list(Value)
 
 
 class DenseSolution(Solution):
-    """A Solution held in arrays: one uint16 code per encoded position (value and remoteness,
-    see :data:`CODE16_SPAN`) and the reachable positions as a bit array.
+    """A Solution held in arrays: one code per encoded position (value and remoteness; uint16,
+    see :data:`CODE16_SPAN`, or uint32 for a remoteness past 16,383) and the reachable positions
+    as a bit array.
 
     Made by :func:`perfectplay.compiled.compiled_solve`; answers exactly like a
     :class:`Solution`, in the game's own positions, through the game's integer encoding.
@@ -410,7 +434,7 @@ class DenseSolution(Solution):
     reachable : numpy.ndarray
         uint8 bit array, bit ``i & 7`` of byte ``i >> 3`` set for every solved position ``i``.
     table : numpy.ndarray
-        uint16 codes, one per integer (meaningful where ``reachable`` is set).
+        uint16 (or uint32) codes, one per integer (meaningful where ``reachable`` is set).
     start, primitives, method
         As for :class:`Solution`.
     compile_seconds : float
@@ -439,13 +463,14 @@ class DenseSolution(Solution):
 
     @property
     def table(self) -> Any:
-        """The uint16 code of every encoded position (read-only view)."""
+        """The code of every encoded position (read-only view; uint16, or uint32 when a
+        remoteness passes 16,383)."""
         return _read_only(self._codes.table)
 
     def positions(self) -> Iterator[tuple[Position, Value, int | None]]:
         """Every solved position with its value and remoteness, in encoding order."""
         dense = self._codes
-        values, remoteness = decode_code16(dense.table[dense.indices])
+        values, remoteness = decode_codes(dense.table[dense.indices], dense.span)
         for i, v, r in zip(dense.indices.tolist(), values.tolist(), remoteness.tolist(),
                            strict=True):
             yield dense.decode(i), _VALUES[v], (None if r < 0 else r)
@@ -455,13 +480,17 @@ class DenseSolution(Solution):
         import numpy as np
 
         dense = self._codes
-        histogram = np.bincount(dense.table[dense.indices], minlength=1 << 16)
-        present = np.flatnonzero(histogram)
-        values, remoteness = decode_code16(present)
+        codes = dense.table[dense.indices]
+        if dense.span == CODE16_SPAN:
+            histogram = np.bincount(codes, minlength=1 << 16)
+            present = np.flatnonzero(histogram)
+            numbers = histogram[present]
+        else:  # 4-byte codes: sort rather than count into 2^32 bins
+            present, numbers = np.unique(codes, return_counts=True)
+        values, remoteness = decode_codes(present, dense.span)
         by_value = dict.fromkeys(Value, 0)
         by_remoteness: dict[int, Counter[Value]] = {}
-        for v, r, n in zip(values.tolist(), remoteness.tolist(), histogram[present].tolist(),
-                           strict=True):
+        for v, r, n in zip(values.tolist(), remoteness.tolist(), numbers.tolist(), strict=True):
             by_value[_VALUES[v]] += n
             if r >= 0:
                 by_remoteness.setdefault(r, Counter())[_VALUES[v]] += n
@@ -484,7 +513,7 @@ class DenseSolution(Solution):
             "primitives": {str(v): n for v, n in self._primitives.items()},
             "size": dense.size,
         }
-        document = {"format": DENSE_FORMAT, "version": DENSE_FORMAT_VERSION,
+        document = {"format": DENSE_FORMAT, "version": 1 if codes.itemsize == 2 else 2,
                     "sha256": _dense_checksum(header, dense.reachable, codes), "header": header}
         path = Path(path)
         partial = path.with_name(path.name + ".partial")
@@ -510,10 +539,14 @@ class DenseSolution(Solution):
             with np.load(path, allow_pickle=False) as archive:
                 document = json.loads(str(archive["document"]))
                 reachable = np.array(archive["reachable"], dtype=np.uint8)
-                codes = np.array(archive["codes"], dtype=np.uint16)
+                codes = np.array(archive["codes"])
         except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as exc:
             raise SolutionFileError(f"{path}: not a perfectplay solution ({exc})") from None
         _check_header(path, document, DENSE_FORMAT, DENSE_FORMAT_VERSION)
+        width = 2 if document["version"] == 1 else 4
+        if codes.dtype != np.dtype(f"<u{width}") and codes.dtype != np.dtype(f"u{width}"):
+            raise SolutionFileError(f"{path}: codes of type {codes.dtype}, expected "
+                                    f"{width}-byte unsigned integers")
         header = document.get("header")
         if _dense_checksum(header, reachable, codes) != document.get("sha256"):
             raise SolutionFileError(f"{path}: checksum mismatch, the file is corrupt")
@@ -525,7 +558,7 @@ class DenseSolution(Solution):
         if rules.size != size:
             raise SolutionFileError(f"{path}: solved with {size} encoded positions, but {game} "
                                     f"encodes {rules.size}")
-        table = np.zeros(size, dtype=np.uint16)
+        table = np.zeros(size, dtype=codes.dtype)
         table[members(reachable, size)] = codes
         primitives = {v: header["primitives"].get(str(v), 0) for v in Value}
         return cls(game, encode=rules.encode, decode=rules.decode, reachable=reachable,
@@ -542,5 +575,5 @@ def _read_only(array: Any) -> Any:
 def _dense_checksum(header: Any, reachable: Any, codes: Any) -> str:
     digest = hashlib.sha256(json.dumps(header, separators=(",", ":"), sort_keys=True).encode())
     digest.update(reachable.tobytes())
-    digest.update(codes.astype("<u2").tobytes())
+    digest.update(codes.astype(f"<u{codes.itemsize}").tobytes())
     return digest.hexdigest()
