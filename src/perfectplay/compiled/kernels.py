@@ -65,6 +65,7 @@ _DEFAULTS = {"primitive": "never_primitive", "rest": "no_rest", "next_move": "ev
 
 _loaded: dict[str, ModuleType] = {}
 _by_functions: dict[tuple[Any, Any, Any, Any], ModuleType] = {}
+_by_rules: weakref.WeakKeyDictionary[CompiledRules, ModuleType] = weakref.WeakKeyDictionary()
 
 
 def kernel_dir() -> Path:
@@ -94,11 +95,15 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     >>> sorted(name for name in KERNELS if hasattr(module, name)) == sorted(KERNELS)
     True
     """
+    known = _by_rules.get(rules)
+    if known is not None:
+        return known
     functions = {"child": rules.child, "primitive": rules.primitive, "rest": rules.rest,
                  "next_move": rules.next_move}
     key = tuple(functions.values())
     known = _by_functions.get(key)
     if known is not None:
+        _by_rules[rules] = known
         return known
     sources = {name: _importable(f) for name, f in functions.items() if f is not None}
     cached = all(source is not None for source in sources.values())
@@ -124,6 +129,7 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
         module = _load(tag, functions, sources, cached)
         _loaded[tag] = module
     _by_functions[key] = module
+    _by_rules[rules] = module
     return module
 
 
@@ -233,10 +239,10 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
     CycleError
         When a search that needs an acyclic game met a cycle.
     """
-    from perfectplay.compiled import _loops
-
     if status >= 0:
         return status
+    from perfectplay.compiled import _loops
+
     p, m, c = (int(x) for x in info[:3])
     where = rules.decode(p)
     if status == _loops.STATUS_CHILD_RANGE:
@@ -299,7 +305,7 @@ def search(kernel: Any, rules: CompiledRules, start: int,
     head = (rules.params, start, rules.size, rules.max_moves)
     while True:
         before, after = arrays()
-        frames = np.zeros(3 * depth, dtype=np.int64)  # three numbers a frame
+        frames = np.empty(3 * depth, dtype=np.int64)  # three numbers a frame, written first
         info = np.zeros(3, dtype=np.int64)
         if prepared is None:
             ready = _READY.setdefault(rules, set())
