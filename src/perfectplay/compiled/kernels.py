@@ -6,7 +6,8 @@ is recompiled in every new process; an entry point that names the rules as modul
 calls an ``inline='always'`` loop loads from numba's on-disk cache. So for each set of rule
 functions (``child``, ``primitive``, ``rest``, ``next_move``) this module writes one small
 Python module into the kernel directory (its name is a hash of the rules' source files, of the
-loops and of the numba version, so editing any of them gives fresh kernels) and imports it.
+loops, of the code layout in :mod:`perfectplay.solve.solution` and of the numba version, so
+editing any of them gives fresh kernels) and imports it.
 Rules that cannot be imported by name (defined in ``__main__`` or inside a function) get the
 same entry points compiled in memory, uncached.
 """
@@ -27,6 +28,7 @@ from typing import Any
 
 from perfectplay.compiled.rules import CompiledRules
 from perfectplay.core.errors import CycleError, EngineLimitError, GameError
+from perfectplay.solve import solution as layout
 from perfectplay.solve.solution import CODE16_SPAN, CODE32_SPAN
 
 __all__ = ["KERNELS", "MAX_SIZE", "check", "kernel_dir", "kernels_for", "prepare", "search"]
@@ -118,7 +120,9 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
         else:
             digest.update(f"{source[0]}:{source[1]}:".encode())
             digest.update(Path(inspect.getfile(getattr(f, "py_func", f))).read_bytes())
-    for module in (_loops_module(), sys.modules[__name__]):
+    # the loops, this generator, and the code layout the loops take their spans from: numba's
+    # cache tracks none of them
+    for module in (_loops_module(), sys.modules[__name__], layout):
         digest.update(Path(module.__file__).read_bytes())
     import numba
 
