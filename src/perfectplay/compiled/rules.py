@@ -96,7 +96,9 @@ class CompiledRules:
     number; listing a few illegal ones too is allowed (``child`` gives -1 for them), leaving a
     legal one out is not. Order matters for speed: a query stops at the first winning move,
     and children tried one after the other are best close in the table. Called only on
-    positions that are not primitive. None: every move, ``0, 1, ..., max_moves - 1``."""
+    positions that are not primitive. None: every move, ``0, 1, ..., max_moves - 1``. The
+    compiled loops trust it (one that never ends its list never returns); ``perfectplay check``
+    on a game that also has Python rules compares the moves it lists with ``moves()``."""
 
     encode: Callable[[Position], int] = _identity
     """The integer of a game position (default: positions are the integers)."""
