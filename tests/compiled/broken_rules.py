@@ -15,3 +15,9 @@ def first_word_only(params, position, move):
 def start_is_lost(params, position):
     """Claims the game is over, lost, before the first word."""
     return 0 if position == 0 else -1
+
+
+@njit
+def past_the_end(params, position, move):
+    """Plays a word into a position past the encoding."""
+    return 1 << 40

@@ -3,7 +3,7 @@ must play the same game, and each kind of disagreement is named."""
 
 import dataclasses
 
-from compiled.broken_rules import first_word_only, start_is_lost
+from compiled.broken_rules import first_word_only, past_the_end, start_is_lost
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,3 +59,9 @@ def test_a_decode_that_is_not_the_inverse_of_encode_is_named():
     found = check(Broken(WORDS, decode=lambda code: game.start())).counterexample
     assert found.rule == "compiled"
     assert "decode(encode(position))" in found.detail
+
+
+def test_a_child_outside_the_encoding_is_named():
+    found = check(Broken(WORDS, child=past_the_end)).counterexample
+    assert found.rule == "compiled"
+    assert found.detail.startswith("child() of move 5 gives 1099511627776, outside [0, 384)")

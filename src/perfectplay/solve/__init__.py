@@ -55,7 +55,7 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
         When the game breaks the protocol.
     EngineLimitError
         When ``method="compiled"`` meets a solution beyond its tables (a remoteness above
-        16,383).
+        2^30 - 1, or an encoding too large to allocate).
 
     Examples
     --------

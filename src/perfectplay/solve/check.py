@@ -32,7 +32,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from perfectplay.core.errors import GameError
+from perfectplay.core.errors import EngineLimitError, GameError
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
 from perfectplay.solve import Solution, outcome, solve
@@ -377,8 +377,16 @@ def _check_compiled(game: Game, starts: list[Position], solved: list[tuple[Posit
     from perfectplay.compiled.solve import compiled_solve
 
     for start in starts:
-        compiled = compiled_solve(game, start)
+        try:
+            compiled = compiled_solve(game, start)
+        except EngineLimitError:  # too large to solve compiled: the rules were compared
+            continue
+        except GameError as error:
+            return Counterexample("compiled", error.position, error.rule, game)
         for position, value, remoteness in compiled.positions():
+            if solution.get(position) is None:
+                return Counterexample("compiled", position, "the compiled solve reaches it, the "
+                                      "Python rules do not", game)
             expected = (solution.value(position), solution.remoteness(position))
             if (value, remoteness) != expected:
                 return Counterexample(
@@ -398,13 +406,22 @@ def _compare_rules(game: Game, rules: Any, position: Position, primitive: Any) -
     if back != position:
         return f"decode(encode(position)) gives {game.format_position(back)}"
     finished = primitive(position) if primitive is not None else None
-    expected = [] if finished is not None else sorted(
-        rules.index(child) for _, child in children_of(game, position))
+    expected = []
+    for _, child in children_of(game, position) if finished is None else ():
+        try:
+            expected.append(rules.index(child))
+        except ValueError as error:
+            return f"encode() refuses the child {game.format_position(child)}: {error}"
+    expected.sort()
     said = rules.primitive_value(index) if rules.primitive is not None else None
     try:  # the rules are not asked for moves where they say the game is over
-        children = [] if said is not None else sorted(c for _, c in rules.children(index))
+        moves = [] if said is not None else rules.children(index)
     except GameError as error:
         return error.rule
+    for move, child in moves:
+        if child >= rules.size:
+            return f"child() of move {move} gives {child}, outside [0, {rules.size})"
+    children = sorted(child for _, child in moves)
     # a position with no move is a loss on both sides (normal play)
     python_end = finished if finished is not None or expected else Value.LOSE
     compiled_end = said if said is not None or children else Value.LOSE
