@@ -26,6 +26,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from perfectplay.compiled.rules import CompiledRules
 from perfectplay.core.errors import CycleError, EngineLimitError, GameError
 from perfectplay.solve import solution as layout
@@ -294,10 +296,6 @@ def search(kernel: Any, rules: CompiledRules, start: int,
         The loop's checked status, the arrays it filled (before + after, as one tuple), and
         the ``time.perf_counter()`` at which the kernel was compiled or loaded.
     """
-    import numpy as np
-
-    from perfectplay.compiled._loops import STATUS_STACK_FULL
-
     if rules.rest is not None and not sums:
         raise ValueError("these rules' moves leave sums (rest): only Grundy values "
                          "(compiled_grundy) add them up, not values and remoteness")
@@ -312,12 +310,16 @@ def search(kernel: Any, rules: CompiledRules, start: int,
         frames = np.empty(3 * depth, dtype=np.int64)  # three numbers a frame, written first
         info = np.zeros(3, dtype=np.int64)
         if prepared is None:
-            ready = _READY.setdefault(rules, set())
-            if id(kernel) not in ready:  # a search's arrays have one layout per kernel
+            ready = _READY.get(rules)
+            if ready is None or id(kernel) not in ready:  # one array layout per kernel
                 prepare(kernel, *head, *before, frames, *after, info)
-                ready.add(id(kernel))
+                _READY.setdefault(rules, set()).add(id(kernel))
             prepared = time.perf_counter()
         status = kernel(*head, *before, frames, *after, info)
+        if status >= 0:
+            return status, before + after, prepared
+        from perfectplay.compiled._loops import STATUS_STACK_FULL
+
         if status != STATUS_STACK_FULL or depth > rules.size:
             return check(status, info, rules), before + after, prepared
         depth *= 8
