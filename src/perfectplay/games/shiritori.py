@@ -128,8 +128,10 @@ class Shiritori(Game):
 
         def encode(position: Position) -> int:
             used, last = position
+            mask = 0
             try:
-                mask = sum(1 << index[word] for word in used)
+                for word in used:  # not sum() over a generator: every query encodes its start
+                    mask |= 1 << index[word]
             except KeyError as exc:
                 raise ValueError(f"not among the words: {exc.args[0]!r}") from None
             if (last is None) != (mask == 0) or (last is not None and last not in used):
