@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import shutil
-import subprocess
 import tempfile
 import time
 from pathlib import Path
+
+from cpp_baseline import load_cpp
 
 from perfectplay.compiled import compiled_query, compiled_solve, rules_of
 from perfectplay.games.connect4 import ConnectFour
@@ -202,23 +202,6 @@ extern "C" double run(int mode, const ll *params, long *result) {
 _VALUES = {"lose": 0, "tie": 1, "win": 2}
 
 
-def load_cpp(directory: Path):
-    """The C++ baseline built with g++ -O2 as a shared library, or None without g++."""
-    compiler = shutil.which("g++")
-    if compiler is None:
-        return None
-    source = directory / "connect4.cpp"
-    source.write_text(CPP)
-    library = directory / "connect4.so"
-    subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library), str(source)],
-                   check=True)
-    cpp = ctypes.CDLL(str(library))
-    cpp.run.restype = ctypes.c_double
-    cpp.run.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_longlong),
-                        ctypes.POINTER(ctypes.c_long)]
-    return cpp
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--width", type=int, default=5)
@@ -237,7 +220,8 @@ def main() -> None:
 
     params = rules_of(game).params
     with tempfile.TemporaryDirectory() as tmp:
-        cpp = load_cpp(Path(tmp))
+        cpp = load_cpp(CPP, "connect4", Path(tmp), [ctypes.c_int, ctypes.POINTER(ctypes.c_longlong),
+                                                       ctypes.POINTER(ctypes.c_long)])
         if cpp is None:
             print("g++ not found: skipping the C++ baseline, printing perfectplay's times only")
         array = (ctypes.c_longlong * len(params))(*params.tolist())

@@ -35,7 +35,6 @@ import ctypes
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -43,6 +42,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from cpp_baseline import load_cpp
 
 from perfectplay.compiled import compiled_query, compiled_solve
 from perfectplay.compiled.games.shiritori import shiritori_params
@@ -232,23 +232,6 @@ def interleaved(repeat: int, ours, theirs) -> tuple[float, object, float | None,
     return best_ours, answer, (best_theirs if theirs is not None else None), expected
 
 
-def load_cpp(directory: Path):
-    """The C++ baseline built with g++ -O2 as a shared library, or None without g++."""
-    compiler = shutil.which("g++")
-    if compiler is None:
-        return None
-    source = directory / "shiritori.cpp"
-    source.write_text(CPP)
-    library = directory / "shiritori.so"
-    subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library), str(source)],
-                   check=True)
-    cpp = ctypes.CDLL(str(library))
-    cpp.run.restype = ctypes.c_double
-    cpp.run.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
-                        ctypes.POINTER(ctypes.c_long)]
-    return cpp
-
-
 def cpp_call(cpp, task: str, words: list[str]):
     """A call of the C++ ``task`` on ``words``: () -> (seconds, answer)."""
     follow = (ctypes.c_uint32 * len(words))(*shiritori_params(words).tolist())
@@ -278,7 +261,9 @@ def main() -> None:
     options = parser.parse_args()
     sizes = [int(n) for n in options.sizes.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        cpp = load_cpp(Path(tmp))
+        cpp = load_cpp(CPP, "shiritori", Path(tmp), [ctypes.c_int, ctypes.c_int,
+                                                        ctypes.POINTER(ctypes.c_uint32),
+                                                        ctypes.POINTER(ctypes.c_long)])
         if cpp is None:
             print("g++ not found: skipping the C++ baseline, printing perfectplay's times only")
 
