@@ -41,7 +41,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
 from cpp_baseline import load_cpp
 
 from perfectplay.compiled import compiled_query, compiled_solve
@@ -284,9 +283,7 @@ def main() -> None:
                     else:
                         ours, solution, cpp_s, expected = interleaved(
                             options.repeat, lambda g=game: compiled_solve(g), theirs)
-                        answer = int(np.uint16(65535 - solution.remoteness()
-                                               if str(solution.value()) == "win"
-                                               else solution.remoteness()))
+                        answer = int(solution.table[0])  # the start's code, as the C++
                     if task == "solve":
                         positions = len(solution)
                         size = solution.table.nbytes + solution.reachable.nbytes

@@ -33,6 +33,8 @@ def _identity(position: Any) -> Any:
 
 
 def _every_move(params: Any, position: int, move: int) -> int:
+    """The default ``next_move`` in Python: ``_loops.every_move`` is its compiled twin, which this
+    module cannot import without importing numba."""
     return move + 1
 
 
