@@ -7,7 +7,7 @@ its value and remoteness; the query answers the start alone, stopping at the fir
 move. The matching C++ uses perfectplay's rules of ``perfectplay.compiled.games.connect4``
 line for line (the same bitboards, the same centre-first move order, the same four-in-a-line
 test and popcount) in the same depth-first searches as the generic loops (an explicit stack,
-the codes of ``perfectplay.solve.codes`` in 2 bytes, the reachable bit array, fresh tables per
+the codes of ``perfectplay.core.codes`` in 2 bytes, the reachable bit array, fresh tables per
 call). It is built as a shared library and called through ctypes; each round runs perfectplay
 and then the C++, and each time is the best of ``--repeat`` rounds, perfectplay's around its
 public Python call (tables and Solution included), the C++'s inside the library. Then the

@@ -25,7 +25,7 @@ import tracemalloc
 
 import numpy as np
 
-from perfectplay.games.octal import nim_sequence
+from perfectplay.impartial.octal import nim_sequence
 
 
 class _OutOfTime(Exception):

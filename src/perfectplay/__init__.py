@@ -9,26 +9,33 @@ Value.TIE
 (6, Value.WIN)
 """
 
+from perfectplay import compiled  # noqa: F401  (registers the compiled engines; no numba)
 from perfectplay.core import (
     DRAW,
     LOSE,
     TIE,
     WIN,
+    Counts,
     CycleError,
     EngineLimitError,
     Game,
     GameError,
     Move,
+    MoveValue,
+    NotApplicable,
     PerfectplayError,
     Position,
     PositionNotSolved,
+    Solution,
     SolutionFileError,
     Sum,
     Value,
+    ValueCode,
+    load_solution,
 )
-from perfectplay.solve import Counts, MoveValue, Solution, outcome, solve
-from perfectplay.solve.grundy import grundy
-from perfectplay.solve.misere import misere
+from perfectplay.impartial.grundy import grundy
+from perfectplay.impartial.misere import misere
+from perfectplay.solve import outcome, solve
 
 __all__ = [
     "DRAW",
@@ -42,6 +49,7 @@ __all__ = [
     "GameError",
     "Move",
     "MoveValue",
+    "NotApplicable",
     "PerfectplayError",
     "Position",
     "PositionNotSolved",
@@ -49,7 +57,9 @@ __all__ = [
     "SolutionFileError",
     "Sum",
     "Value",
+    "ValueCode",
     "grundy",
+    "load_solution",
     "misere",
     "outcome",
     "solve",

@@ -48,12 +48,12 @@ def test_solve_text_and_user_file_game(capsys):
 
 
 def test_save_writes_a_loadable_file(capsys, tmp_path):
-    from perfectplay import Solution
+    from perfectplay import load_solution
 
     path = tmp_path / "s.gz"
     assert run(capsys, "solve", "nim", "--heaps", "2,3", "--save", str(path))[0] == 0
     from perfectplay.games.nim import Nim
-    assert str(Solution.load(path, Nim((2, 3))).value()) == "win"
+    assert str(load_solution(path, Nim((2, 3))).value()) == "win"
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -3,11 +3,13 @@ import gzip
 import numpy as np
 import pytest
 
-from perfectplay import PositionNotSolved, Solution, SolutionFileError, Value, solve
+from perfectplay import PositionNotSolved, SolutionFileError, Value, load_solution, solve
+from perfectplay.compiled.codes import CODE16_SPAN, decode_codes
+from perfectplay.compiled.dense import DenseSolution
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.shiritori import Shiritori
 from perfectplay.games.tictactoe import TicTacToe
-from perfectplay.solve.solution import CODE16_SPAN, DenseSolution, decode_codes
+from perfectplay.solve import DictSolution
 
 
 def test_two_bytes_a_position_and_a_bit_array():
@@ -33,7 +35,7 @@ def test_save_and_load_round_trip(tmp_path):
     s = solve(game, method="compiled")
     path = tmp_path / "shiritori.npz"
     s.save(path)
-    loaded = Solution.load(path, game)
+    loaded = load_solution(path, game)
     assert isinstance(loaded, DenseSolution)
     assert list(loaded.positions()) == list(s.positions())
     assert loaded.counts() == s.counts()
@@ -44,8 +46,8 @@ def test_load_still_reads_the_json_format(tmp_path):
     game = TicTacToe()
     path = tmp_path / "ttt.json.gz"
     solve(game, method="memo").save(path)
-    loaded = Solution.load(path, game)
-    assert type(loaded) is Solution and len(loaded) == 5478
+    loaded = load_solution(path, game)
+    assert type(loaded) is DictSolution and len(loaded) == 5478
 
 
 def test_a_corrupt_dense_file_is_refused(tmp_path):
@@ -58,21 +60,21 @@ def test_a_corrupt_dense_file_is_refused(tmp_path):
     with open(path, "wb") as f:
         np.savez_compressed(f, **arrays)
     with pytest.raises(SolutionFileError, match="checksum"):
-        Solution.load(path, game)
+        load_solution(path, game)
     path.write_bytes(b"PK\x03\x04 not really a zip")
     with pytest.raises(SolutionFileError):
-        Solution.load(path, game)
+        load_solution(path, game)
     with gzip.open(tmp_path / "other.gz", "wt") as f:
         f.write("{}")
     with pytest.raises(SolutionFileError):
-        Solution.load(tmp_path / "other.gz", game)
+        load_solution(tmp_path / "other.gz", game)
 
 
 def test_a_dense_file_needs_the_same_encoding(tmp_path):
     path = tmp_path / "c.npz"
     solve(ConnectFour(3, 3), method="compiled").save(path)
     with pytest.raises(SolutionFileError, match="encodes"):
-        Solution.load(path, ConnectFour(3, 4))
+        load_solution(path, ConnectFour(3, 4))
 
 
 def test_unreached_and_malformed_positions():

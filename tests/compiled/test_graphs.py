@@ -10,9 +10,9 @@ from graphs import game_graphs
 from hypothesis import given
 from naive import LabelledGraph, naive_values, reachable
 
-from perfectplay import CycleError, EngineLimitError, GameError, Solution, Value, solve
+from perfectplay import CycleError, EngineLimitError, GameError, Value, load_solution, solve
 from perfectplay.compiled import CompiledGame, CompiledRules, compiled_grundy, compiled_query
-from perfectplay.solve.grundy import grundy
+from perfectplay.impartial.grundy import grundy
 
 
 @given(game_graphs())
@@ -77,7 +77,7 @@ def test_a_remoteness_beyond_two_bytes_takes_four(tmp_path):
         assert s.counts() == pure.counts()
         assert [s.get(p) for p in (0, 1, n // 2)] == [pure.get(p) for p in (0, 1, n // 2)]
         s.save(tmp_path / "wide.npz")
-        loaded = Solution.load(tmp_path / "wide.npz", game)
+        loaded = load_solution(tmp_path / "wide.npz", game)
         assert loaded.table.dtype == np.uint32 and loaded.counts() == s.counts()
         assert s.remoteness(2) == n - 3
 

@@ -8,7 +8,7 @@ from oeis import oeis
 
 from perfectplay import CycleError, GameError, solve
 from perfectplay.compiled import CompiledRules, compiled_grundy, compiled_query
-from perfectplay.games.octal import OctalGame, nim_sequence
+from perfectplay.impartial.octal import OctalGame, nim_sequence
 
 
 @njit

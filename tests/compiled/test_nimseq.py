@@ -10,7 +10,7 @@ import pytest
 from naive_grundy import heap_sequence
 
 from perfectplay.compiled.nimseq import plain_sequence, rare_sequence
-from perfectplay.games.octal import parse_code
+from perfectplay.impartial.octal import parse_code
 
 
 def digits(code: str, upto: int) -> tuple[np.ndarray, bool]:
@@ -64,7 +64,7 @@ def test_progress_is_reported():
 
 
 def test_import_perfectplay_does_not_import_numba():
-    code = ("import sys, perfectplay, perfectplay.games.octal, perfectplay.solve.grundy; "
+    code = ("import sys, perfectplay, perfectplay.impartial.octal, perfectplay.impartial.grundy; "
             "print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

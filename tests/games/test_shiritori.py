@@ -7,7 +7,7 @@ from perfectplay.compiled import compiled_grundy, compiled_query
 from perfectplay.compiled.rules import rules_of
 from perfectplay.games import load_game
 from perfectplay.games.shiritori import Shiritori, parse_words
-from perfectplay.solve.grundy import grundy
+from perfectplay.impartial.grundy import grundy
 
 SAMPLES = [
     ("enum float if modint takahashi template", Value.WIN),

@@ -7,9 +7,9 @@ from perfectplay import (
     Game,
     GameError,
     PositionNotSolved,
-    Solution,
     SolutionFileError,
     Value,
+    load_solution,
     solve,
 )
 from perfectplay.games.graph import GraphGame
@@ -54,7 +54,7 @@ def test_unknown_position_raises_and_get_does_not(ttt):
 def test_save_and_load_round_trip(tmp_path, ttt):
     path = tmp_path / "ttt.gz"
     ttt.save(path)
-    loaded = Solution.load(path, TicTacToe())
+    loaded = load_solution(path, TicTacToe())
     assert sorted(loaded.positions()) == sorted(ttt.positions())
     assert loaded.counts() == ttt.counts()
     assert loaded.start == ttt.start
@@ -63,7 +63,7 @@ def test_save_and_load_round_trip(tmp_path, ttt):
 def test_save_and_load_with_a_key(tmp_path):
     s = solve(Nim((2, 3, 4)))
     s.save(tmp_path / "nim.gz")
-    loaded = Solution.load(tmp_path / "nim.gz", Nim((2, 3, 4)))
+    loaded = load_solution(tmp_path / "nim.gz", Nim((2, 3, 4)))
     assert loaded.value((4, 3, 2)) is s.value((2, 3, 4))
     assert loaded.counts() == s.counts()
 
@@ -81,7 +81,7 @@ def test_corrupt_file_fails_its_checksum(tmp_path):
     solve(Nim((1, 2))).save(path)
     _rewrite(path, lambda d: d["payload"].update(values="w" * len(d["payload"]["values"])))
     with pytest.raises(SolutionFileError, match="checksum"):
-        Solution.load(path, Nim((1, 2)))
+        load_solution(path, Nim((1, 2)))
 
 
 def test_unknown_version_and_foreign_files_are_refused(tmp_path):
@@ -89,10 +89,10 @@ def test_unknown_version_and_foreign_files_are_refused(tmp_path):
     solve(Nim((1, 2))).save(path)
     _rewrite(path, lambda d: d.update(version=99))
     with pytest.raises(SolutionFileError, match="version 99"):
-        Solution.load(path, Nim((1, 2)))
+        load_solution(path, Nim((1, 2)))
     (tmp_path / "junk").write_text("hello")
     with pytest.raises(SolutionFileError, match="not a perfectplay solution"):
-        Solution.load(tmp_path / "junk", Nim((1, 2)))
+        load_solution(tmp_path / "junk", Nim((1, 2)))
 
 
 def test_counts_table_of_a_small_graph():

@@ -8,7 +8,7 @@ from typing import Any
 
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser
-from perfectplay.games.octal import nim_sequence, parse_code, periodicity
+from perfectplay.impartial.octal import nim_sequence, parse_code, periodicity
 
 __all__ = ["run"]
 

@@ -11,8 +11,10 @@ from typing import Any
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser
+from perfectplay.core.engines import methods
+from perfectplay.core.solution import Solution
 from perfectplay.core.values import Value
-from perfectplay.solve import METHODS, Solution, solve
+from perfectplay.solve import solve
 
 __all__ = ["report", "run"]
 
@@ -21,8 +23,11 @@ def run(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="perfectplay solve", epilog=GAME_EPILOG,
                             description="Solve a game strongly from its start position.")
     add_game_argument(parser)
-    parser.add_argument("--method", choices=METHODS, default="auto",
-                        help="memo (acyclic), retrograde (any), auto (default)")
+    parser.add_argument("--method", choices=methods("solve"), default="auto",
+                        help="memo (acyclic games), retrograde (any game, cycles give draws), "
+                             "compiled (numba kernels, for games with compiled rules), auto "
+                             "(default: compiled for large games with compiled rules, else memo, "
+                             "retrograde on a cycle)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--all", action="store_true",
                         help="list every reachable position (with --json: positions_list)")
@@ -34,7 +39,7 @@ def run(argv: Sequence[str]) -> int:
         started = time.perf_counter()
         solution = solve(game, method=options.method, progress=bar)
         seconds = time.perf_counter() - started
-    compile_seconds = getattr(solution, "compile_seconds", 0.0)
+    compile_seconds = solution.compile_seconds
     if options.save:
         solution.save(options.save)
     result = report(solution, seconds=seconds - compile_seconds,

@@ -16,9 +16,9 @@ or -1 when that move is illegal; it is called only on moves ``next_move`` yields
 leaves, or -1 when it leaves a single position.
 
 Value and remoteness are packed in one code per position, ordered as in
-:mod:`perfectplay.solve.codes` (a parent picks its smallest child code): a uint16 table holds
-the layout of :data:`perfectplay.solve.solution.CODE16_SPAN`, a uint32 table the same layout
-with a span of :data:`~perfectplay.solve.solution.CODE32_SPAN` (see :func:`code_span`, a
+:mod:`perfectplay.core.codes` (a parent picks its smallest child code): a uint16 table holds
+the layout of :data:`perfectplay.compiled.codes.CODE16_SPAN`, a uint32 table the same layout
+with a span of :data:`~perfectplay.compiled.codes.CODE32_SPAN` (see :func:`code_span`, a
 constant in the compiled loop). Reachable positions are a bit array over uint8
 bytes, bit ``p & 7`` of byte ``p >> 3``. Every loop returns a status: >= 0 on success, one of
 the negative ``STATUS_*`` values on failure, with ``info`` holding ``[position, move, child]``.
@@ -30,7 +30,8 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from perfectplay.solve.solution import CODE16_SPAN, CODE32_SPAN, span_of
+from perfectplay.compiled.codes import CODE16_SPAN, CODE32_SPAN, span_of
+from perfectplay.core.values import ValueCode
 
 STATUS_CHILD_RANGE = -1
 """``child`` returned a position outside ``[0, size)``."""
@@ -87,12 +88,13 @@ def _u_compiled(i):
 
 @njit(inline="always")
 def _primitive_code(v, S):
-    """Code of a primitive value at remoteness 0 (span ``S``), or -1 for a bad value."""
-    if v == 0:
+    """Code of a primitive value (a :class:`~perfectplay.core.values.ValueCode`) at remoteness 0
+    (span ``S``), or -1 for a bad value."""
+    if v == ValueCode.LOSE:
         return 0
-    if v == 1:
+    if v == ValueCode.TIE:
         return S
-    if v == 2:
+    if v == ValueCode.WIN:
         return 4 * S - 1
     return -1
 
@@ -151,11 +153,13 @@ def every_move(params, position, move):
 
 @njit(inline="always")
 def query(child, primitive, next_move, params, start, size, max_moves, table, frames, info):
-    """Value of ``start`` (0 LOSE, 1 TIE, 2 WIN) by memoised search with early exit.
+    """Value of ``start`` (a :class:`~perfectplay.core.values.ValueCode`: LOSE 0, TIE 1, WIN
+    2) by memoised search with early exit.
 
     ``table`` (uint8, zeroed, one per position): 0 unknown, 1 on the search path, 2 + value once
-    known. ``frames`` (int64, three per frame): position, next move and best child value of
-    each position below the one searched on the path.
+    known; a parent's value is ``WIN - best``, its best child's value negated. ``frames``
+    (int64, three per frame): position, next move and best child value of each position below
+    the one searched on the path.
     The search of a position stops at its first losing child. Moves are tried in the order
     ``next_move`` gives.
     """

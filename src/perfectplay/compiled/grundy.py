@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
+from perfectplay.compiled.bitset import has_member, members
 from perfectplay.compiled.kernels import kernels_for, search
 from perfectplay.compiled.rules import CompiledRules, rules_of
 from perfectplay.core.errors import PositionNotSolved
 from perfectplay.core.game import Game, Position
-from perfectplay.solve.bitset import has_member, members
 
 __all__ = ["GrundyTable", "compiled_grundy"]
 
@@ -58,7 +58,7 @@ def compiled_grundy(game: Game, position: Position | None = None) -> GrundyTable
     """Grundy values (nimbers) of every position reachable from ``position`` of an impartial
     game, under normal play: each is the mex of its children's values [1]_.
 
-    The compiled counterpart of :mod:`perfectplay.solve.grundy`: one depth-first search, each
+    The compiled counterpart of :mod:`perfectplay.impartial.grundy`: one depth-first search, each
     position's value taken when its last child is done. Where the rules give ``rest`` (see
     :class:`~perfectplay.compiled.rules.CompiledRules`), a move leaves a sum of two positions,
     both in the table, and is worth the nim-sum of their values: take-and-break games need no

@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
+from perfectplay.compiled import codes as layout
+from perfectplay.compiled.codes import CODE16_SPAN, CODE32_SPAN
 from perfectplay.compiled.rules import CompiledRules
-from perfectplay.core.errors import CycleError, EngineLimitError, GameError
-from perfectplay.solve import solution as layout
-from perfectplay.solve.solution import CODE16_SPAN, CODE32_SPAN
+from perfectplay.core.errors import CycleError, EngineLimitError, GameError, NotApplicable
 
 __all__ = ["KERNELS", "MAX_SIZE", "check", "kernel_dir", "kernels_for", "prepare", "search"]
 
@@ -287,7 +287,7 @@ def search(kernel: Any, rules: CompiledRules, start: int,
     ------
     EngineLimitError
         When the encoding has more than :data:`MAX_SIZE` integers.
-    ValueError
+    NotApplicable
         When the rules' moves leave sums (``rest``) and the loop does not add them up.
 
     Returns
@@ -297,7 +297,7 @@ def search(kernel: Any, rules: CompiledRules, start: int,
         the ``time.perf_counter()`` at which the kernel was compiled or loaded.
     """
     if rules.rest is not None and not sums:
-        raise ValueError("these rules' moves leave sums (rest): only Grundy values "
+        raise NotApplicable("these rules' moves leave sums (rest): only Grundy values "
                          "(compiled_grundy) add them up, not values and remoteness")
     if rules.size > MAX_SIZE:
         raise EngineLimitError(f"{rules.size:,} integer positions: more than the {MAX_SIZE:,} "

@@ -2,7 +2,7 @@
 ("sparse space") method that makes most heaps cost a handful of steps instead of ``n``.
 
 ``digits[k]`` holds the heap-game digit for removing ``k`` counters (bit ``2**j``: leave ``j``
-heaps, see :mod:`perfectplay.games.octal`). Values live in one uint16 array (uint32 once a value
+heaps, see :mod:`perfectplay.impartial.octal`). Values live in one uint16 array (uint32 once a value
 reaches ``2**15``), plus a stamp table the size of the value range and, for the rare-value
 method, the list of rare heaps: memory linear in the number of heaps.
 

@@ -10,22 +10,22 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.core.errors import GameError
-from perfectplay.core.game import Game, Position
-from perfectplay.core.values import Value
+from perfectplay.core.errors import GameError, NotApplicable
+from perfectplay.core.game import Game, Position, has_hook
+from perfectplay.core.values import Value, ValueCode
 
 __all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules", "rules_of"]
 
 NOT_PRIMITIVE = -1
 """``primitive`` result for a position where play goes on."""
-LOSE = 0
+LOSE = ValueCode.LOSE
 """``primitive`` result: the player to move has lost."""
-TIE = 1
+TIE = ValueCode.TIE
 """``primitive`` result: the game is over and nobody won."""
-WIN = 2
+WIN = ValueCode.WIN
 """``primitive`` result: the player to move has won."""
 
-_PRIMITIVE_VALUES = {LOSE: Value.LOSE, TIE: Value.TIE, WIN: Value.WIN}
+_PRIMITIVE_VALUES = {int(code): code.as_value() for code in (LOSE, TIE, WIN)}
 
 
 def _identity(position: Any) -> Any:
@@ -175,15 +175,17 @@ def rules_of(game: Game) -> CompiledRules:
 
     Raises
     ------
-    ValueError
-        When the game has no compiled rules.
+    NotApplicable
+        When the game has no compiled rules, or this instance is beyond its encoding.
     """
     rules = game.__dict__.get("_compiled_rules")
     if rules is None:
-        compiled = getattr(game, "compiled", None)
-        if compiled is None:
-            raise ValueError(f"{game} has no compiled rules (no compiled() method)")
-        rules = compiled()
+        if not has_hook(game, "compiled"):
+            raise NotApplicable(f"{game} has no compiled rules (no compiled() method)")
+        try:
+            rules = game.compiled()
+        except ValueError as exc:  # this instance is beyond its encoding (too many words, ...)
+            raise NotApplicable(str(exc)) from None
         if not isinstance(rules, CompiledRules):
             raise TypeError(f"{type(game).__name__}.compiled() must return CompiledRules, "
                             f"got {type(rules).__name__}")

@@ -10,12 +10,13 @@ from typing import Any
 
 import numpy as np
 
+from perfectplay.compiled.codes import span_of
+from perfectplay.compiled.dense import DenseSolution
 from perfectplay.compiled.kernels import check, kernels_for, prepare, search
 from perfectplay.compiled.rules import rules_of
 from perfectplay.core.errors import CycleError, EngineLimitError
 from perfectplay.core.game import Game, Position
 from perfectplay.core.values import Value
-from perfectplay.solve.solution import DenseSolution, span_of
 
 __all__ = ["compiled_solve"]
 
@@ -26,7 +27,7 @@ def compiled_solve(game: Game, position: Position | None = None, *,
 
     One depth-first search reaches every position once and follows every edge once, coding
     each position from its children's codes when the last of them is done (the codes of
-    :mod:`perfectplay.solve.codes`, in two bytes; a game whose remoteness passes 16,383 is
+    :mod:`perfectplay.core.codes`, in two bytes; a game whose remoteness passes 16,383 is
     solved again in four, up to 2^30 - 1). A game with cycles is detected on the way
     and solved by retrograde analysis with parent lists instead, exactly as
     :func:`perfectplay.solve.retrograde.retrograde_solve` does in Python (DRAWs included).
@@ -44,7 +45,7 @@ def compiled_solve(game: Game, position: Position | None = None, *,
     Returns
     -------
     DenseSolution
-        A :class:`~perfectplay.solve.solution.Solution` over arrays; its ``compile_seconds``
+        A :class:`~perfectplay.core.solution.Solution` over arrays; its ``compile_seconds``
         is the time spent building the rules and compiling or loading the kernels (numba's
         import included).
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CycleError", "EngineLimitError", "GameError", "PerfectplayError", "PositionNotSolved",
-           "SolutionFileError"]
+__all__ = ["CycleError", "EngineLimitError", "GameError", "NotApplicable", "PerfectplayError",
+           "PositionNotSolved", "SolutionFileError"]
 
 
 class PerfectplayError(Exception):
@@ -37,15 +37,23 @@ class CycleError(PerfectplayError):
     def __init__(self, position: Any) -> None:
         self.position = position
         super().__init__(f"the game has a cycle through position {position!r}; "
-                         "use method='retrograde'")
+                         "use the retrograde method")
 
 
 class EngineLimitError(PerfectplayError, ValueError):
-    """The game is sound but its solution does not fit the compiled engine's tables: a
-    remoteness beyond what two bytes a position hold, or an encoding too large to allocate.
+    """The game is sound but its solution does not fit an engine: the memory it would take is
+    more than the machine has, or a remoteness is beyond what its codes hold.
 
-    ``solve(game, method="auto")`` then solves it on the pure-Python path, which has no such
-    limit.
+    ``method="auto"`` then goes on to the next engine that fits, and raises this when none
+    does, saying what each one needed.
+    """
+
+
+class NotApplicable(PerfectplayError, ValueError):
+    """An engine cannot answer this question for this game: it lacks a capability the game
+    needs (compiled rules whose moves leave sums, for the value kernels).
+
+    ``method="auto"`` then goes on to the next engine.
     """
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Hashable, Iterable, Iterator
-from typing import Any, ClassVar, TypeAlias
+import inspect
+import random
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from perfectplay.core.errors import GameError
 from perfectplay.core.values import Value
 
-__all__ = ["Game", "Move", "Position", "children_of", "has_hook", "move_order"]
+__all__ = ["Game", "Instance", "Move", "P", "Position", "children_of", "has_hook", "move_order"]
 
 Position: TypeAlias = Hashable
 """An immutable, hashable value: int, str, tuple, frozenset, frozen dataclass."""
@@ -17,11 +19,15 @@ Position: TypeAlias = Hashable
 Move: TypeAlias = Hashable
 """A hashable, printable label of a choice; compared to pick the smallest among equals."""
 
+P = TypeVar("P", bound=Hashable)
+"""The position type of a game (``Game[int]``, ``Game[tuple[int, ...]]``)."""
 
-class Game:
+
+class Game(Generic[P]):
     """Base class of a game definition: subclass it and write ``start`` and ``moves``.
 
-    Every other method is optional and documents its fallback.
+    Every other method is optional and documents its fallback; the solvers find out which a
+    game gives with :func:`has_hook`.
 
     Examples
     --------
@@ -43,18 +49,18 @@ class Game:
     name: ClassVar[str] = ""
     """Catalogue name (empty for a user's game); the default of ``str(game)``."""
 
-    def start(self) -> Position:
+    def start(self) -> P:
         """The position play starts from. Required."""
         raise NotImplementedError(f"{type(self).__name__} must define start()")
 
-    def moves(self, position: Position) -> Iterable[tuple[Move, Position]]:
+    def moves(self, position: P) -> Iterable[tuple[Move, P]]:
         """Every legal ``(move, child)`` pair from ``position``. Required.
 
         Must be deterministic: the same position yields the same pairs every time.
         """
         raise NotImplementedError(f"{type(self).__name__} must define moves()")
 
-    def primitive(self, position: Position) -> Value | None:
+    def primitive(self, position: P) -> Value | None:
         """The value of a finished position, or None when play goes on.
 
         Fallback: None everywhere, so a position with no moves is a LOSE (normal play).
@@ -62,7 +68,7 @@ class Game:
         """
         return None
 
-    def key(self, position: Position) -> Hashable:
+    def key(self, position: P) -> Hashable:
         """A canonical form: positions with equal keys must have equal values.
 
         Fallback: the position itself (no symmetry, no abstraction). Solvers solve one
@@ -70,18 +76,73 @@ class Game:
         """
         return position
 
-    def components(self, position: Position) -> Iterable[Position]:
+    def components(self, position: P) -> Iterable[P]:
         """Independent sub-games whose sum is ``position`` (impartial games).
 
         Fallback: the position is one component.
         """
         return (position,)
 
-    def format_position(self, position: Position) -> str:
+    def compiled(self) -> Any:
+        """The same rules as :class:`perfectplay.compiled.CompiledRules` (integer positions,
+        numba-compiled rule functions), for the compiled engine.
+
+        Fallback: none; the game is solved on the pure-Python path. Build the rules inside the
+        method (importing numba there), so that ``import`` of the game stays cheap.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no compiled rules")
+
+    def compiled_size(self) -> int:
+        """Number of integers of the compiled encoding, without building the rules: what the
+        dispatcher weighs (work, memory) before choosing an engine.
+
+        Fallback: ``compiled().size``, which builds the rules.
+        """
+        return int(self.compiled().size)
+
+    def position_bound(self) -> int | None:
+        """An upper bound on the number of positions reachable from the start, cheap to
+        compute: the dispatcher weighs the pure-Python solvers' memory by it and refuses at
+        once what cannot fit.
+
+        Fallback: None (unknown; the solvers start, and stop only when memory runs out).
+        """
+        return None
+
+    def abstraction(self) -> Game[Any]:
+        """A smaller game on abstract states that has the same values; ``abstract`` maps a
+        position to its state, and ``perfectplay check`` verifies the claim.
+
+        Fallback: none (no abstraction claimed).
+        """
+        raise NotImplementedError(f"{type(self).__name__} claims no abstraction")
+
+    def abstract(self, position: P) -> Hashable:
+        """The abstract state of ``position`` in :meth:`abstraction`. Fallback: none."""
+        raise NotImplementedError(f"{type(self).__name__} claims no abstraction")
+
+    @classmethod
+    def exhaustive_instances(cls, up_to: int) -> Iterator[Instance]:
+        """Every instance up to a size, as ``(game, start positions)`` pairs, for
+        ``perfectplay check --up-to``.
+
+        Fallback: none (the game offers no such family).
+        """
+        raise NotImplementedError(f"{cls.__name__} offers no exhaustive family of instances")
+
+    @classmethod
+    def random_instances(cls, rng: random.Random, count: int, size: int) -> Iterator[Instance]:
+        """``count`` random instances of a size, for ``perfectplay check --random``.
+
+        Fallback: none (the game offers no such family).
+        """
+        raise NotImplementedError(f"{cls.__name__} offers no random family of instances")
+
+    def format_position(self, position: P) -> str:
         """One-line text of a position. Fallback: ``repr``, which ``parse_position`` reads back."""
         return repr(position)
 
-    def parse_position(self, text: str) -> Position:
+    def parse_position(self, text: str) -> P:
         """Inverse of ``format_position``. Fallback: a Python literal (int, str, tuple, ...)."""
         try:
             return ast.literal_eval(text)
@@ -92,32 +153,38 @@ class Game:
         """Text of a move label. Fallback: ``str``."""
         return str(move)
 
-    def display(self, position: Position) -> str:
+    def display(self, position: P) -> str:
         """Text shown to a person playing (may span lines). Fallback: ``format_position``."""
         return self.format_position(position)
 
     def __str__(self) -> str:
         return self.name or type(self).__name__
 
-    def __add__(self, other: Game) -> Game:
+    def __add__(self, other: Game[Any]) -> Game[Any]:
         """The disjunctive sum ``self + other``: see :class:`perfectplay.core.sums.Sum`."""
         from perfectplay.core.sums import Sum  # imported here: sums.py builds on Game
 
         return Sum((self, other))
 
 
+Instance: TypeAlias = tuple[Game[Any], Sequence[Any]]
+"""A game and the start positions to check it from."""
+
+
 def has_hook(game: object, hook: str) -> bool:
-    """Whether ``game`` overrides an optional hook of Game, or defines a hook Game lacks.
+    """Whether ``game`` (a game or a game class) overrides an optional hook of Game, or defines
+    a hook Game lacks.
 
     >>> from perfectplay.games.nim import Nim
     >>> has_hook(Nim(), "key"), has_hook(Nim(), "primitive"), has_hook(Nim(), "compiled")
     (True, False, False)
     """
-    method = getattr(type(game), hook, None)
-    return method is not None and method is not getattr(Game, hook, None)
+    cls = game if isinstance(game, type) else type(game)
+    method = inspect.getattr_static(cls, hook, None)  # the function itself, not a bound method
+    return method is not None and method is not inspect.getattr_static(Game, hook, None)
 
 
-def children_of(game: Game, position: Position) -> Iterator[tuple[Move, Position]]:
+def children_of(game: Game[P], position: P) -> Iterator[tuple[Move, P]]:
     """``game.moves(position)``, checked: pairs of a move and a hashable child.
 
     Raises

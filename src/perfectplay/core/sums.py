@@ -30,7 +30,7 @@ class Sum(Game):
     A position is the tuple of the parts' positions; a move ``(i, move)`` is ``move`` in part
     ``i``. The sum ends when no part can move (normal play: the player who cannot move loses).
     Each part's components are components of the sum, so
-    :func:`~perfectplay.solve.grundy.grundy` values a sum as the nim-sum of its parts; misère
+    :func:`~perfectplay.impartial.grundy.grundy` values a sum as the nim-sum of its parts; misère
     play and loopy parts need a search over the sum itself (``outcome(misere(a + b))``).
 
     Examples
@@ -38,7 +38,7 @@ class Sum(Game):
     >>> from perfectplay import outcome
     >>> from perfectplay.games.nim import Nim
     >>> from perfectplay.games.subtraction import Subtraction
-    >>> from perfectplay.solve.grundy import grundy
+    >>> from perfectplay.impartial.grundy import grundy
     >>> game = Nim((3,)) + Subtraction(9, (1, 3, 4))
     >>> game.start(), grundy(game), outcome(game)
     (((3,), 9), 3, Value.WIN)

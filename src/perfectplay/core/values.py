@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["DRAW", "LOSE", "TIE", "WIN", "Value", "parse_value"]
+__all__ = ["DRAW", "LOSE", "TIE", "WIN", "Value", "ValueCode", "parse_value"]
 
 
 class Value(enum.Enum):
@@ -40,6 +40,37 @@ class Value(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+class ValueCode(enum.IntEnum):
+    """The values as small integers, one to one with :class:`Value`: what compiled rule
+    functions return from ``primitive`` and the compiled kernels store (numba compiles
+    ``IntEnum`` members to integers).
+
+    >>> ValueCode.TIE.as_value(), ValueCode.of(Value.WIN), int(ValueCode.LOSE)
+    (Value.TIE, <ValueCode.WIN: 2>, 0)
+    """
+
+    LOSE = 0
+    """The player to move has lost (:data:`Value.LOSE`)."""
+
+    TIE = 1
+    """The game is over and nobody won (:data:`Value.TIE`)."""
+
+    WIN = 2
+    """The player to move has won (:data:`Value.WIN`)."""
+
+    DRAW = 3
+    """Play never ends (:data:`Value.DRAW`); never a primitive value."""
+
+    def as_value(self) -> Value:
+        """The :class:`Value` this code stands for."""
+        return Value[self.name]
+
+    @classmethod
+    def of(cls, value: Value) -> ValueCode:
+        """The code of a :class:`Value`."""
+        return cls[value.name]
 
 
 _NEGATION = {Value.WIN: Value.LOSE, Value.LOSE: Value.WIN, Value.TIE: Value.TIE,

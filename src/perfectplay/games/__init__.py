@@ -36,9 +36,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "disconnected": ("perfectplay.games.disconnected:Disconnected", "connect it, lose (AOJ 2376)"),
     "interval-game-2": ("perfectplay.games.interval_game_2:IntervalGame2", "ABC206 F"),
     "five-hundred-eleven": ("perfectplay.games.five_hundred_eleven:FiveHundredEleven", "SRM 511"),
-    "octal": ("perfectplay.games.octal:OctalGame",
+    "octal": ("perfectplay.impartial.octal:OctalGame",
               "heap game by code: octal/hex take-and-break (0.77 Kayles, 0.137, 4!.0, allbut:1,2)"),
-    "grundy": ("perfectplay.games.octal:GrundysGame",
+    "grundy": ("perfectplay.impartial.octal:GrundysGame",
                "Grundy's game: split a heap into two unequal heaps (code 4!.0)"),
 }
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.game import Game
+from perfectplay.core.options import Option, parse_int
 from perfectplay.core.values import Value
-from perfectplay.games.options import Option, parse_int
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
@@ -110,6 +110,28 @@ class ConnectFour(Game):
         for r in reversed(range(self.height)):
             rows.append(" ".join(col[r] if r < len(col) else "." for col in board))
         return "\n".join(rows)
+
+    def position_bound(self) -> int:
+        """Boards whose columns hold stones bottom up with as many X as O, or one more: a
+        bound on the reachable positions (it counts boards past a win too), summed over the
+        number of stones by a count over columns.
+
+        >>> ConnectFour(4, 4).position_bound() >= 161029, ConnectFour(6, 5).position_bound()
+        (True, 9918556649)
+        """
+        from math import comb
+
+        # ways[n][x]: boards of the columns so far with n stones, x of them X
+        ways = {(0, 0): 1}
+        for _ in range(self.width):
+            grown: dict[tuple[int, int], int] = {}
+            for (n, x), count in ways.items():
+                for h in range(self.height + 1):
+                    for hx in range(h + 1):
+                        key = (n + h, x + hx)
+                        grown[key] = grown.get(key, 0) + count * comb(h, hx)
+            ways = grown
+        return sum(count for (n, x), count in ways.items() if x == (n + 1) // 2)
 
     def compiled_size(self) -> int:
         """Integers of the compiled encoding: ``2 ** (width * (height + 1))``."""

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from perfectplay.core.game import Game
+from perfectplay.core.options import Option, parse_int
 from perfectplay.core.values import Value
-from perfectplay.games.options import Option, parse_int
 from perfectplay.solve import outcome
 
 __all__ = ["Disconnected", "DisconnectedAbstract", "components_of", "format_disconnected",

@@ -15,9 +15,9 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from perfectplay.core.game import Game
+from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
 from perfectplay.games.judge_input import read_counted_integers
-from perfectplay.games.options import Option, parse_int_list
 from perfectplay.solve import outcome
 
 __all__ = ["FULL", "FiveHundredEleven", "format_five_hundred_eleven", "judge",

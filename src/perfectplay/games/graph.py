@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from perfectplay.core.game import Game
-from perfectplay.games.options import Option
+from perfectplay.core.options import Option
 
 __all__ = ["GraphGame", "parse_edges"]
 

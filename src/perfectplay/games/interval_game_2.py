@@ -2,7 +2,7 @@
 
 A picked interval splits the free stretch of line around it into two independent games, so a
 position is a sum: its Grundy value is the nim-sum of its stretches' values
-(:func:`perfectplay.solve.grundy.grundy` splits it through ``components``). The compiled rules
+(:func:`perfectplay.impartial.grundy.grundy` splits it through ``components``). The compiled rules
 (:mod:`perfectplay.compiled.games.interval_game_2`) say the same to
 :func:`perfectplay.compiled.compiled_grundy`: a move leaves two stretches, ``child`` and
 ``rest``.
@@ -14,9 +14,9 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from perfectplay.core.engines import Request, dispatch
 from perfectplay.core.game import Game
-from perfectplay.games.options import Option
-from perfectplay.solve.grundy import grundy
+from perfectplay.core.options import Option
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
@@ -33,14 +33,6 @@ Stretches = tuple[Interval, ...]
 MAX_T, MAX_N, MAX_R = 20, 100, 100
 """The contest limits: test cases, intervals per case, right ends."""
 
-COMPILED_WORK = 300_000
-"""``judge`` values the cases with the compiled engine when their bound on moves
-(:meth:`IntervalGame2.work`) is at least this much in all: pure Python gets through 1 to 13
-million of that bound a second here (unit intervals are slowest), while importing numba and
-loading the cached kernel takes about a second, whatever the input."""
-
-JUDGE_METHODS = ("auto", "python", "compiled")
-"""The names ``judge`` accepts for ``method``."""
 
 
 def parse_intervals(text: str) -> tuple[Interval, ...]:
@@ -73,7 +65,7 @@ class IntervalGame2(Game):
     Examples
     --------
     >>> from perfectplay import solve
-    >>> from perfectplay.solve.grundy import grundy
+    >>> from perfectplay.impartial.grundy import grundy
     >>> game = IntervalGame2(((1, 3), (2, 4), (3, 5)))
     >>> game.start(), [m for m, _ in game.moves(game.start())]
     (((1, 5),), [(1, 3), (2, 4), (3, 5)])
@@ -276,10 +268,8 @@ def judge(text: str, *, method: str = "auto") -> tuple[str, list[str]]:
     text : str
         The judge's input.
     method : {"auto", "python", "compiled"}
-        ``python``: :func:`perfectplay.solve.grundy.grundy` on each case's stretches.
-        ``compiled``: :func:`perfectplay.compiled.compiled_grundy` on the compiled rules.
-        ``auto`` (default): compiled when the cases may take :data:`COMPILED_WORK` moves or
-        more in all, else python.
+        As for :func:`perfectplay.impartial.grundy.grundy`; ``auto`` chooses once for all
+        cases, by the moves they may take in all (:meth:`IntervalGame2.work`).
 
     Returns
     -------
@@ -298,13 +288,7 @@ def judge(text: str, *, method: str = "auto") -> tuple[str, list[str]]:
     >>> judge("1\\n3\\n1 2\\n2 3\\n3 4\\n", method="compiled")
     ('Alice', [])
     """
-    if method not in JUDGE_METHODS:
-        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(JUDGE_METHODS)}")
     games, notes = parse_interval_game_2(text)
-    if method == "python" or (method == "auto"
-                              and sum(game.work() for game in games) < COMPILED_WORK):
-        return format_interval_game_2([grundy(game) for game in games]), notes
-    from perfectplay.compiled.grundy import compiled_grundy
-
-    nimbers = [compiled_grundy(game).grundy(game.start()) for game in games]
+    work = sum(game.work() for game in games)  # one choice for all cases: numba loads once
+    nimbers = [dispatch(Request("grundy", game, work=work), method) for game in games]
     return format_interval_game_2(nimbers), notes

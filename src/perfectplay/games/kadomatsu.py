@@ -7,9 +7,9 @@ from itertools import combinations
 from typing import ClassVar
 
 from perfectplay.core.game import Game
+from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
 from perfectplay.games.judge_input import read_counted_integers
-from perfectplay.games.options import Option, parse_int_list
 from perfectplay.solve import solve
 
 __all__ = ["Kadomatsu", "format_kadomatsu", "is_kadomatsu", "judge", "parse_kadomatsu",

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from perfectplay.core.game import Game
-from perfectplay.games.options import Option, parse_int_list
+from perfectplay.core.options import Option, parse_int_list
 
 __all__ = ["Nim"]
 

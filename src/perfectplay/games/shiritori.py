@@ -7,8 +7,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.game import Game
+from perfectplay.core.options import Option
 from perfectplay.core.values import Value
-from perfectplay.games.options import Option
 from perfectplay.solve import outcome
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from perfectplay.core.game import Game
-from perfectplay.games.options import Option, parse_int, parse_int_list
+from perfectplay.core.options import Option, parse_int, parse_int_list
 
 __all__ = ["Subtraction"]
 
@@ -28,7 +28,7 @@ class Subtraction(Game):
     >>> s = solve(Subtraction(10, (1, 3, 4)))
     >>> [n for n in range(11) if s.value(n).name == "LOSE"]
     [0, 2, 7, 9]
-    >>> from perfectplay.solve.grundy import grundy
+    >>> from perfectplay.impartial.grundy import grundy
     >>> [grundy(Subtraction(n, (1, 2), all_but=True)) for n in range(8)]
     [0, 0, 0, 1, 1, 1, 2, 2]
 

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.game import Game
+from perfectplay.core.options import Option
 from perfectplay.core.values import Value
-from perfectplay.games.options import Option
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules

@@ -1,28 +1,30 @@
-"""Solvers over any Game, one module per computation, behind one front door: ``solve``."""
+"""Solvers over any Game, one module per computation, behind two front doors: ``solve`` (every
+position) and ``outcome`` (one position's value).
+
+Both hand the question to the dispatcher (:mod:`perfectplay.core.engines`); this package
+registers the pure-Python engines, memoised search (``memo``) and retrograde analysis
+(``retrograde``), and :mod:`perfectplay.compiled` registers the compiled one.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from perfectplay.core.errors import CycleError, EngineLimitError
-from perfectplay.core.game import Game, Position
+from perfectplay.core.engines import Engine, Estimate, Request, dispatch, register
+from perfectplay.core.errors import CycleError
+from perfectplay.core.game import Game, P
+from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
+from perfectplay.core.solution import Counts, MoveValue, Solution
 from perfectplay.core.values import Value
+from perfectplay.solve.dict_store import DictSolution
 from perfectplay.solve.memo import memo_outcome, memo_solve
 from perfectplay.solve.retrograde import retrograde_solve
-from perfectplay.solve.solution import Counts, MoveValue, Solution
 
-__all__ = ["COMPILED_THRESHOLD", "METHODS", "Counts", "MoveValue", "Solution", "outcome", "solve"]
-
-METHODS = ("auto", "memo", "retrograde", "compiled")
-"""The names ``solve`` accepts for ``method``."""
-
-COMPILED_THRESHOLD = 200_000
-"""``auto`` uses the compiled engine for a game with compiled rules whose encoding has at least
-this many integers: below it the pure-Python solvers finish before numba is even loaded."""
+__all__ = ["Counts", "DictSolution", "MoveValue", "Solution", "outcome", "solve"]
 
 
-def solve(game: Game, *, method: str = "auto", position: Position | None = None,
-          progress: Callable[[int], None] | None = None) -> Solution:
+def solve(game: Game[P], *, method: str = "auto", position: P | None = None,
+          progress: Callable[[int], None] | None = None) -> Solution[P]:
     """Strongly solve ``game``: value and remoteness of every position reachable from
     ``position`` (default: the start).
 
@@ -34,9 +36,8 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
         analysis, for any finite game (cycles give DRAWs). ``compiled``: the numba kernels of
         :func:`perfectplay.compiled.compiled_solve`, for games with ``compiled()`` rules.
         ``auto`` (default): compiled for a game with compiled rules whose ``compiled_size()``
-        is at least :data:`COMPILED_THRESHOLD` (falling back to the pure-Python path when the
-        solution does not fit its tables), else memo, switching to retrograde when a cycle
-        turns up.
+        is at least :data:`~perfectplay.core.limits.COMPILED_THRESHOLD` and whose tables fit
+        the memory, else memo, switching to retrograde when a cycle turns up.
     position : Position, optional
     progress : callable, optional
         Called now and then with the number of positions handled so far.
@@ -48,14 +49,14 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
     Raises
     ------
     ValueError
-        For an unknown method.
+        For an unknown method, or one that cannot solve this game.
     CycleError
         When ``method="memo"`` meets a cycle.
     GameError
         When the game breaks the protocol.
     EngineLimitError
-        When ``method="compiled"`` meets a solution beyond its tables (a remoteness above
-        2^30 - 1, or an encoding too large to allocate).
+        When the chosen engine does not fit (``auto``: when none does; the message says what
+        each needs), or ``method="compiled"`` meets a remoteness above 2^30 - 1.
 
     Examples
     --------
@@ -65,51 +66,43 @@ def solve(game: Game, *, method: str = "auto", position: Position | None = None,
     >>> s.value(), s.remoteness()
     (Value.LOSE, 6)
     """
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
-    if method == "retrograde":
-        return retrograde_solve(game, position, progress=progress)
-    if method == "compiled" or (method == "auto" and _large_compiled(game)):
-        from perfectplay.compiled.solve import compiled_solve
-
-        try:
-            return compiled_solve(game, position, progress=progress)
-        except EngineLimitError:
-            if method == "compiled":
-                raise
-    try:
-        return memo_solve(game, position, progress=progress)
-    except CycleError:
-        if method == "memo":
-            raise
-    return retrograde_solve(game, position, progress=progress)
+    solution: Solution[P] = dispatch(Request("solve", game, position, progress), method)
+    return solution
 
 
-def _large_compiled(game: Game) -> bool:
-    """Whether ``game`` has compiled rules with a state space worth loading numba for."""
-    if not callable(getattr(game, "compiled", None)):
-        return False
-    size = getattr(game, "compiled_size", None)
-    return (size() if callable(size) else COMPILED_THRESHOLD) >= COMPILED_THRESHOLD
-
-
-def outcome(game: Game, position: Position | None = None) -> Value:
+def outcome(game: Game[P], position: P | None = None, *, method: str = "auto") -> Value:
     """The value of one position (default: the start), without remoteness.
 
     Searches only until the value is proven (the first winning move ends the search of a
     position), so it is often much faster than :func:`solve`. Games with cycles are handled by
-    retrograde analysis. A game with compiled rules whose ``compiled_size()`` is at least
-    :data:`COMPILED_THRESHOLD` is searched by :func:`perfectplay.compiled.compiled_query`.
+    retrograde analysis. ``auto`` searches a game with compiled rules whose ``compiled_size()``
+    is at least :data:`~perfectplay.core.limits.COMPILED_THRESHOLD` by
+    :func:`perfectplay.compiled.compiled_query` when its table fits, else in Python.
 
     >>> from perfectplay.games.nim import Nim
     >>> outcome(Nim((3, 4, 5)))
     Value.WIN
     """
-    if _large_compiled(game):
-        from perfectplay.compiled.query import compiled_query
+    value: Value = dispatch(Request("outcome", game, position), method)
+    return value
 
-        return compiled_query(game, position)
-    try:
-        return memo_outcome(game, position)
-    except CycleError:
-        return retrograde_solve(game, position).value(position)
+
+def _python_estimate(request: Request) -> Estimate:
+    """An upper bound on a pure-Python solve's memory where the game bounds its number of
+    positions (``position_bound``), else unknown."""
+    game = request.game
+    bound = game.position_bound() if game is not None else None
+    if bound is None:
+        return Estimate()
+    return Estimate(memory=bound * PYTHON_BYTES_PER_POSITION, work=bound,
+                    what=f"up to {bound:,} positions x {PYTHON_BYTES_PER_POSITION} bytes")
+
+
+register(Engine("memo", "solve", order=10, estimate=_python_estimate, gives_way_on=(CycleError,),
+                run=lambda r: memo_solve(r.game, r.position, progress=r.progress)))
+register(Engine("retrograde", "solve", order=20, estimate=_python_estimate,
+                run=lambda r: retrograde_solve(r.game, r.position, progress=r.progress)))
+register(Engine("memo", "outcome", order=10, estimate=_python_estimate,
+                gives_way_on=(CycleError,), run=lambda r: memo_outcome(r.game, r.position)))
+register(Engine("retrograde", "outcome", order=20, estimate=_python_estimate,
+                run=lambda r: retrograde_solve(r.game, r.position).value(r.position)))

@@ -35,7 +35,8 @@ from typing import Any
 from perfectplay.core.errors import EngineLimitError, GameError
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
-from perfectplay.solve import Solution, outcome, solve
+from perfectplay.core.solution import Solution
+from perfectplay.solve import outcome, solve
 
 __all__ = ["CheckReport", "Counterexample", "check", "check_instances", "instances_of"]
 
@@ -181,11 +182,11 @@ def instances_of(cls: type[Game], *, up_to: int | None = None, count: int = 0,
     [(2, 1), (3, 1), (4, 1)]
     """
     if up_to is not None:
-        if not hasattr(cls, "exhaustive_instances"):
+        if not has_hook(cls, "exhaustive_instances"):
             raise ValueError(f"{cls.__name__} offers no exhaustive family of instances")
         yield from cls.exhaustive_instances(up_to)
     if count:
-        if not hasattr(cls, "random_instances"):
+        if not has_hook(cls, "random_instances"):
             raise ValueError(f"{cls.__name__} offers no random family of instances")
         if size is None:
             raise ValueError("random instances need a size")
@@ -310,7 +311,7 @@ def _check_key(game: Game, solved: list[tuple[Position, Value]], solution: Solut
 
 def _check_abstraction(game: Game, solved: list[tuple[Position, Value]], solution: Solution,
                        report: CheckReport) -> Counterexample | None:
-    if not (hasattr(game, "abstraction") and hasattr(game, "abstract")):
+    if not (has_hook(game, "abstraction") and has_hook(game, "abstract")):
         return None
     report.rules.add("abstraction")
     abstract_game = game.abstraction()
@@ -334,7 +335,7 @@ def _check_components(game: Game, solved: list[tuple[Position, Value]], solution
                       report: CheckReport) -> Counterexample | None:
     if not has_hook(game, "components"):
         return None
-    from perfectplay.solve.grundy import grundy_table, nim_sum
+    from perfectplay.impartial.grundy import grundy_table, nim_sum
 
     report.rules.add("components")
     whole: dict[Hashable, int] = {}
@@ -356,7 +357,7 @@ def _check_components(game: Game, solved: list[tuple[Position, Value]], solution
 
 def _check_compiled(game: Game, starts: list[Position], solved: list[tuple[Position, Value]],
                     solution: Solution, report: CheckReport) -> Counterexample | None:
-    if not callable(getattr(game, "compiled", None)):
+    if not has_hook(game, "compiled"):
         return None
     from perfectplay.compiled.rules import CompiledGame, rules_of
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 
+from perfectplay.core.codes import encode, parent_code, value_of
 from perfectplay.core.errors import CycleError, GameError
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
-from perfectplay.solve.codes import encode, parent_code, value_of
-from perfectplay.solve.solution import Solution
+from perfectplay.solve.dict_store import DictSolution
 
 __all__ = ["memo_outcome", "memo_solve"]
 
@@ -20,7 +20,7 @@ _PRIMITIVE_CODES = {value: encode(value, 0) for value in Value if value is not V
 
 
 def memo_solve(game: Game, position: Position | None = None, *,
-               progress: Callable[[int], None] | None = None) -> Solution:
+               progress: Callable[[int], None] | None = None) -> DictSolution:
     """Strongly solve every position reachable from ``position`` (default: the start).
 
     Parameters
@@ -34,7 +34,7 @@ def memo_solve(game: Game, position: Position | None = None, *,
 
     Returns
     -------
-    Solution
+    DictSolution
 
     Raises
     ------
@@ -51,7 +51,7 @@ def memo_solve(game: Game, position: Position | None = None, *,
     """
     start = game.start() if position is None else position
     table, representatives, primitives = _search(game, start, weak=False, progress=progress)
-    return Solution(game, table, start=start, representatives=representatives,
+    return DictSolution(game, table, start=start, representatives=representatives,
                     primitives=primitives, method="memo")
 
 

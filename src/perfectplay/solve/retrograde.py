@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from perfectplay.core.codes import DRAW_CODE, decode, encode, value_of
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
-from perfectplay.solve.codes import DRAW_CODE, decode, encode, value_of
-from perfectplay.solve.solution import Solution
+from perfectplay.solve.dict_store import DictSolution
 
 __all__ = ["GameGraph", "enumerate_positions", "retrograde_solve"]
 
@@ -75,7 +75,7 @@ def enumerate_positions(game: Game, start: Position, *,
 
 
 def retrograde_solve(game: Game, position: Position | None = None, *,
-                     progress: Callable[[int], None] | None = None) -> Solution:
+                     progress: Callable[[int], None] | None = None) -> DictSolution:
     """Strongly solve every position reachable from ``position``, draws included.
 
     The reachable positions are enumerated, each one's children counted, and values propagated
@@ -96,7 +96,7 @@ def retrograde_solve(game: Game, position: Position | None = None, *,
 
     Returns
     -------
-    Solution
+    DictSolution
 
     Examples
     --------
@@ -149,5 +149,5 @@ def retrograde_solve(game: Game, position: Position | None = None, *,
     # 4. Everything still undecided can be kept from ending: a draw.
     table = {k: (DRAW_CODE if codes[i] is None else codes[i]) for k, i in index.items()}
     representatives = None if key is None else dict(zip(index, positions, strict=True))
-    return Solution(game, table, start=start, representatives=representatives,
+    return DictSolution(game, table, start=start, representatives=representatives,
                     primitives=primitives, method="retrograde")

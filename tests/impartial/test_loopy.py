@@ -10,7 +10,7 @@ from naive_grundy import graph_grundy
 from perfectplay import GameError, Value
 from perfectplay.core.sums import Sum
 from perfectplay.games.graph import GraphGame
-from perfectplay.solve.loopy import LoopyValue, loopy_grundy, loopy_outcome, sum_outcome
+from perfectplay.impartial.loopy import LoopyValue, loopy_grundy, loopy_outcome, sum_outcome
 from perfectplay.solve.retrograde import retrograde_solve
 
 

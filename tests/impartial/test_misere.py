@@ -11,10 +11,10 @@ from naive_grundy import heap_misere_outcomes
 from perfectplay import Value, outcome, solve
 from perfectplay.core.sums import Sum
 from perfectplay.games.nim import Nim
-from perfectplay.games.octal import OctalGame
 from perfectplay.games.subtraction import Subtraction
-from perfectplay.solve.grundy import grundy
-from perfectplay.solve.misere import misere, misere_grundy
+from perfectplay.impartial.grundy import grundy
+from perfectplay.impartial.misere import misere, misere_grundy
+from perfectplay.impartial.octal import OctalGame
 
 
 def test_misere_nim_rule():

@@ -9,7 +9,7 @@ Digits in brackets repeat forever: ``0.[3]`` is Nim, ``0.3[0]`` ends at once.
 
 Examples
 --------
->>> from perfectplay.solve.grundy import grundy
+>>> from perfectplay.impartial.grundy import grundy
 >>> kayles = OctalGame("0.77", (5, 3))
 >>> grundy(kayles), nim_sequence("0.77", 12).tolist()
 (7, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4])
@@ -30,10 +30,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from perfectplay.core.engines import Engine, Request, dispatch, register
 from perfectplay.core.game import Game
-from perfectplay.games.options import Option, parse_int_list
-from perfectplay.solve.grundy import grundy
-from perfectplay.solve.periodicity import Periodicity, find_period
+from perfectplay.core.limits import PYTHON_NIM_SEQUENCE_UPTO
+from perfectplay.core.options import Option, parse_int_list
+from perfectplay.impartial.grundy import grundy
+from perfectplay.impartial.periodicity import Periodicity, find_period
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,8 +54,6 @@ ALIASES: dict[str, str] = {
 
 _CODE = re.compile(r"^(?P<head>[0-9a-f]?)(?P<bang>!?)\.(?P<tail>[0-9a-f]*)"
                    r"(?:\[(?P<repeat>[0-9a-f]+)\])?$")
-_METHODS = ("auto", "python", "plain", "rare")
-_PYTHON_UPTO = 400  # auto: below this heap size the pure-Python path beats compiling
 
 
 @dataclass(frozen=True)
@@ -182,7 +182,7 @@ class OctalGame(Game):
     """A heap game given by its code, played on several heaps.
 
     A position is the sorted tuple of non-empty heaps; each heap is a component, so
-    :func:`~perfectplay.solve.grundy.grundy` values a position as the nim-sum of its heaps. A
+    :func:`~perfectplay.impartial.grundy.grundy` values a position as the nim-sum of its heaps. A
     move ``(h, k, parts)`` removes ``k`` counters from a heap of ``h`` and leaves ``parts``;
     it is written ``h-k=a+b`` (``h-k=0`` when nothing is left).
 
@@ -238,7 +238,7 @@ class OctalGame(Game):
 class GrundysGame(OctalGame):
     """Grundy's game: split a heap into two unequal heaps (code ``4!.0``).
 
-    >>> from perfectplay.solve.grundy import grundy
+    >>> from perfectplay.impartial.grundy import grundy
     >>> [grundy(GrundysGame((n,))) for n in range(10)]
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
 
@@ -271,11 +271,12 @@ def nim_sequence(code: str | HeapRules, upto: int, *, method: str = "auto",
     upto : int
         The largest heap.
     method : {"auto", "python", "plain", "rare"}
-        ``python``: :func:`~perfectplay.solve.grundy.grundy` on :class:`OctalGame` (no
+        ``python``: :func:`~perfectplay.impartial.grundy.grundy` on :class:`OctalGame` (no
         compiling). ``plain``: compiled mex over every option, quadratic. ``rare``: compiled
         rare-value ("sparse space") method, near linear when the values split into common and
-        rare ones (see :mod:`perfectplay.compiled.nimseq`). ``auto``: python for small heaps,
-        else rare where the code allows (at most two heaps left), else plain.
+        rare ones (see :mod:`perfectplay.compiled.nimseq`). ``auto``: python below
+        :data:`~perfectplay.core.limits.PYTHON_NIM_SEQUENCE_UPTO` heaps, else rare where the
+        code allows (at most two heaps left), else plain.
     progress : callable, optional
         Called with the number of heaps done, now and then, on the compiled paths.
 
@@ -287,47 +288,41 @@ def nim_sequence(code: str | HeapRules, upto: int, *, method: str = "auto",
     Raises
     ------
     ValueError
-        For a bad code, a negative ``upto`` or an unknown method.
+        For a bad code, a negative ``upto``, an unknown method or one the code does not allow.
+    EngineLimitError
+        When the values would not fit in memory.
 
     Examples
     --------
     >>> nim_sequence("0.137", 10).tolist(), nim_sequence("subtraction:2,3,7", 9).tolist()
     ([0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3], [0, 0, 1, 1, 2, 0, 0, 1, 1, 2])
     """
-    import numpy as np
-
     rules = code if isinstance(code, HeapRules) else parse_code(code)
     if upto < 0:
         raise ValueError(f"upto must be non-negative, got {upto}")
-    if method not in _METHODS:
-        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(_METHODS)}")
-    if method == "auto":
-        method = "python" if upto < _PYTHON_UPTO else (
-            "rare" if rules.max_parts <= 2 else "plain")
-    if method == "python":
-        game = OctalGame(rules.code)
-        table: dict[Heaps, int] = {}
-        values = [grundy(game, (n,) if n else (), table=table) for n in range(upto + 1)]
-        return np.array(values, dtype=np.uint32 if max(values) >= 1 << 16 else np.uint16)
-    from perfectplay.compiled import nimseq
+    return dispatch(Request("nim_sequence", progress=progress,
+                            options={"rules": rules, "upto": upto}), method)
 
-    digits = np.zeros(upto + 1, dtype=np.uint8)
-    explicit = rules.digits[:upto + 1]
-    digits[:len(explicit)] = explicit
-    if rules.repeat and upto + 1 > len(rules.digits):
-        digits[len(rules.digits):] = np.resize(np.array(rules.repeat, np.uint8),
-                                               upto + 1 - len(rules.digits))
-    if method == "plain":
-        return nimseq.plain_sequence(digits, rules.unequal, upto, progress=progress)
-    if rules.max_parts > 2:
-        raise ValueError(f"the rare-value method needs at most two heaps left by a move; "
-                         f"{rules.code} leaves three (use method='plain')")
-    return nimseq.rare_sequence(digits, rules.unequal, upto, progress=progress)
+
+def _python_sequence(request: Request) -> np.ndarray:
+    """The nim-sequence by :func:`~perfectplay.impartial.grundy.grundy` on :class:`OctalGame`."""
+    import numpy as np
+
+    rules, upto = request.options["rules"], request.options["upto"]
+    game = OctalGame(rules.code)
+    table: dict[Heaps, int] = {}
+    values = [grundy(game, (n,) if n else (), table=table, method="python")
+              for n in range(upto + 1)]
+    return np.array(values, dtype=np.uint32 if max(values) >= 1 << 16 else np.uint16)
+
+
+register(Engine("python", "nim_sequence", order=0, run=_python_sequence,
+                worthwhile=lambda request, _: request.options["upto"] < PYTHON_NIM_SEQUENCE_UPTO))
 
 
 def periodicity(code: str | HeapRules, values: np.ndarray) -> Periodicity | None:
     """The period of a computed nim-sequence of the game ``code``, proven where the
-    Guy–Smith theorem applies (see :func:`~perfectplay.solve.periodicity.find_period`).
+    Guy–Smith theorem applies (see :func:`~perfectplay.impartial.periodicity.find_period`).
 
     >>> p = periodicity("0.77", nim_sequence("0.77", 200))
     >>> p.period, p.preperiod, p.saltus, p.proven

@@ -13,7 +13,7 @@ from perfectplay import CycleError, Game, GameError, Value
 from perfectplay.games.graph import GraphGame
 from perfectplay.games.nim import Nim
 from perfectplay.games.subtraction import Subtraction
-from perfectplay.solve.grundy import grundy, mex, nim_product, nim_sum
+from perfectplay.impartial.grundy import grundy, mex, nim_product, nim_sum
 
 
 class Heaps(Game):

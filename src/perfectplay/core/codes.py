@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from perfectplay.core.values import Value
 
-__all__ = ["DRAW_CODE", "decode", "encode", "parent_code", "value_of"]
+__all__ = ["DRAW_CODE", "SPAN", "decode", "encode", "parent_code", "value_of"]
 
-_SPAN = 1 << 60  # remoteness bound of the encoding; far beyond any solvable game
+SPAN = 1 << 60
+"""Remoteness bound of the encoding; far beyond any solvable game."""
 
-DRAW_CODE = 2 * _SPAN
+DRAW_CODE = 2 * SPAN
 
 
 def encode(value: Value, remoteness: int | None) -> int:
@@ -25,15 +26,15 @@ def encode(value: Value, remoteness: int | None) -> int:
     if value is Value.LOSE:
         return remoteness
     if value is Value.TIE:
-        return _SPAN + remoteness
+        return SPAN + remoteness
     if value is Value.WIN:
-        return 4 * _SPAN - remoteness
+        return 4 * SPAN - remoteness
     return DRAW_CODE
 
 
 def value_of(code: int) -> Value:
     """The value a code holds."""
-    if code < _SPAN:
+    if code < SPAN:
         return Value.LOSE
     if code < DRAW_CODE:
         return Value.TIE
@@ -44,21 +45,21 @@ def value_of(code: int) -> Value:
 
 def decode(code: int) -> tuple[Value, int | None]:
     """``(value, remoteness)`` of a code; remoteness is None for DRAW."""
-    if code < _SPAN:
+    if code < SPAN:
         return Value.LOSE, code
     if code < DRAW_CODE:
-        return Value.TIE, code - _SPAN
+        return Value.TIE, code - SPAN
     if code == DRAW_CODE:
         return Value.DRAW, None
-    return Value.WIN, 4 * _SPAN - code
+    return Value.WIN, 4 * SPAN - code
 
 
 def parent_code(best_child: int) -> int:
     """The code of a position whose best child (smallest code) is ``best_child``."""
-    if best_child < _SPAN:  # the child loses: we win one move later
-        return 4 * _SPAN - best_child - 1
+    if best_child < SPAN:  # the child loses: we win one move later
+        return 4 * SPAN - best_child - 1
     if best_child < DRAW_CODE:  # the child ties: so do we
         return best_child + 1
     if best_child == DRAW_CODE:
         return DRAW_CODE
-    return 4 * _SPAN - best_child + 1  # every child wins: we lose one move later
+    return 4 * SPAN - best_child + 1  # every child wins: we lose one move later

@@ -10,9 +10,15 @@ from oeis import oeis
 
 from perfectplay import solve
 from perfectplay.games import load_game
-from perfectplay.games.octal import GrundysGame, OctalGame, nim_sequence, parse_code, periodicity
 from perfectplay.games.subtraction import Subtraction
-from perfectplay.solve.grundy import grundy
+from perfectplay.impartial.grundy import grundy
+from perfectplay.impartial.octal import (
+    GrundysGame,
+    OctalGame,
+    nim_sequence,
+    parse_code,
+    periodicity,
+)
 
 
 @pytest.mark.parametrize("method", ["python", "plain", "rare"])

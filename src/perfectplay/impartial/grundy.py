@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from perfectplay.core.engines import Engine, Request, dispatch, register
 from perfectplay.core.errors import CycleError, GameError
-from perfectplay.core.game import Game, Position, children_of, has_hook
+from perfectplay.core.game import Game, P, Position, children_of, has_hook
 from perfectplay.core.values import Value
-from perfectplay.solve.nimbers import mex, nim_product, nim_sum
+from perfectplay.impartial.nimbers import mex, nim_product, nim_sum
 
 __all__ = ["grundy", "grundy_table", "mex", "nim_product", "nim_sum"]
 
 _IN_PROGRESS = -1
 
 
-def grundy(game: Game, position: Position | None = None, *,
+def grundy(game: Game[P], position: P | None = None, *, method: str = "auto",
            table: dict[Hashable, int] | None = None) -> int:
     """The Grundy value (nimber) of ``position`` in the impartial ``game``.
 
@@ -29,8 +30,16 @@ def grundy(game: Game, position: Position | None = None, *,
         An impartial, acyclic game under normal play (the player who cannot move loses).
     position : Position, optional
         The position to value; the game's ``start()`` by default.
+    method : {"auto", "python", "compiled"}
+        ``python``: the search above. ``compiled``:
+        :func:`perfectplay.compiled.compiled_grundy` on the game's compiled rules (whose moves
+        may leave sums, see ``CompiledRules.rest``). ``auto`` (default): compiled when the game
+        has compiled rules, the encoding has at least
+        :data:`~perfectplay.core.limits.COMPILED_GRUNDY_WORK` integers and its table fits the
+        memory; else python.
     table : dict, optional
-        Values by key, read and extended: pass the same dict to several calls to share work.
+        Values by key, read and extended (python): pass the same dict to several calls to
+        share work.
 
     Returns
     -------
@@ -39,7 +48,7 @@ def grundy(game: Game, position: Position | None = None, *,
     Raises
     ------
     CycleError
-        When a position repeats along a line of play (see :mod:`perfectplay.solve.loopy`).
+        When a position repeats along a line of play (see :mod:`perfectplay.impartial.loopy`).
     GameError
         When ``primitive`` gives a value other than LOSE (a Grundy value needs normal play),
         or ``components`` lists the position itself among several parts.
@@ -58,9 +67,19 @@ def grundy(game: Game, position: Position | None = None, *,
     .. [1] E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical Plays*,
        2nd ed., vol. 1, ch. 3–4.
     """
-    start = game.start() if position is None else position
-    table = {} if table is None else table
-    return grundy_table(game, start, table)
+    value: int = dispatch(Request("grundy", game, position, options={"table": table}), method)
+    return value
+
+
+def _python_grundy(request: Request) -> int:
+    game = request.game
+    assert game is not None
+    start = game.start() if request.position is None else request.position
+    table = request.options.get("table")
+    return grundy_table(game, start, {} if table is None else table)
+
+
+register(Engine("python", "grundy", order=10, run=_python_grundy))
 
 
 def grundy_table(game: Game, start: Position, table: dict[Hashable, int], *,

@@ -6,7 +6,7 @@ from collections.abc import Hashable, Iterable
 
 from perfectplay.core.game import Game, Move, Position, has_hook
 from perfectplay.core.values import Value
-from perfectplay.solve.grundy import grundy_table
+from perfectplay.impartial.grundy import grundy_table
 
 __all__ = ["Misere", "misere", "misere_grundy"]
 
@@ -69,7 +69,7 @@ def misere(game: Game) -> Misere:
     >>> from perfectplay.games.nim import Nim
     >>> outcome(Nim((1, 1))), outcome(misere(Nim((1, 1))))
     (Value.LOSE, Value.WIN)
-    >>> from perfectplay.games.octal import OctalGame
+    >>> from perfectplay.impartial.octal import OctalGame
     >>> outcome(misere(OctalGame("0.77", (2,)) + OctalGame("0.77", (3,))))
     Value.WIN
 
@@ -93,7 +93,7 @@ def misere_grundy(game: Game, position: Position | None = None, *,
     --------
     Misère Kayles on one row of 0 to 9 pins:
 
-    >>> from perfectplay.games.octal import OctalGame
+    >>> from perfectplay.impartial.octal import OctalGame
     >>> [misere_grundy(OctalGame("0.77", (n,))) for n in range(10)]
     [1, 0, 2, 3, 0, 1, 3, 2, 1, 0]
 

@@ -1,0 +1,340 @@
+"""The Solution protocol: what every engine's store answers, and how stores are saved and read.
+
+A store holds one code per solved position (the codes of :mod:`perfectplay.core.codes`); this
+module turns codes into answers (values, remoteness, ranked moves, lines, the analysis table)
+the same way for every store. Stores register the file formats they write, so
+:func:`load_solution` reads every format without importing an engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Generic
+
+from perfectplay.core.codes import decode, encode, parent_code, value_of
+from perfectplay.core.errors import GameError, PositionNotSolved, SolutionFileError
+from perfectplay.core.game import Game, Move, P, children_of, has_hook, move_order
+from perfectplay.core.values import Value
+
+__all__ = ["Counts", "MoveValue", "Solution", "checksum", "load_solution", "read_header",
+           "register_format", "write_atomically"]
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move, judged: what it is worth to the player who makes it."""
+
+    move: Move
+    """The move's label."""
+
+    position: Hashable
+    """The position the move leads to."""
+
+    value: Value
+    """The value for the player making the move (WIN: this move wins)."""
+
+    remoteness: int | None
+    """Moves left to the end after this move, under perfect play; None for a DRAW."""
+
+
+@dataclass(frozen=True)
+class Counts:
+    """The analysis table: solved positions by value and remoteness.
+
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.subtraction import Subtraction
+    >>> print(solve(Subtraction(4, (1, 2))).counts().format_table())
+    remoteness    win   lose    tie   draw  total
+             0      0      1      0      0      1
+             1      2      0      0      0      2
+             2      0      1      0      0      1
+             3      1      0      0      0      1
+         total      3      2      0      0      5
+    """
+
+    positions: int
+    """Number of distinct solved positions (one per key)."""
+
+    by_value: dict[Value, int]
+    """Positions of each value."""
+
+    by_remoteness: dict[int, dict[Value, int]]
+    """Positions of each value at each remoteness (DRAWs have none and are left out)."""
+
+    primitives: dict[Value, int]
+    """Primitive (finished) positions of each value."""
+
+    @classmethod
+    def of_codes(cls, by_code: Counter[int], primitives: dict[Value, int]) -> Counts:
+        """The table of a histogram of codes (code -> positions with it)."""
+        by_value = dict.fromkeys(Value, 0)
+        by_remoteness: dict[int, Counter[Value]] = {}
+        for code, n in by_code.items():
+            value, r = decode(code)
+            by_value[value] += n
+            if r is not None:
+                by_remoteness.setdefault(r, Counter())[value] += n
+        return cls(positions=sum(by_code.values()), by_value=by_value,
+                   by_remoteness={r: dict(by_remoteness[r]) for r in sorted(by_remoteness)},
+                   primitives=dict(primitives))
+
+    def format_table(self) -> str:
+        """The table as text, one row per remoteness, Gamesman-style."""
+        values = list(Value)
+        rows = ["remoteness" + "".join(f"{v!s:>7}" for v in values) + "  total"]
+        top = max(self.by_remoteness, default=-1)
+        for r in range(top + 1):
+            row = self.by_remoteness.get(r, {})
+            cells = [row.get(v, 0) for v in values]
+            rows.append(f"{r:>10}" + "".join(f"{c:>7}" for c in cells) + f"{sum(cells):>7}")
+        cells = [self.by_value.get(v, 0) for v in values]
+        rows.append(f"{'total':>10}" + "".join(f"{c:>7}" for c in cells) + f"{sum(cells):>7}")
+        return "\n".join(rows)
+
+
+class Solution(ABC, Generic[P]):
+    """Every solved position of a game, with its value and remoteness: the one protocol of all
+    stores (a dict for the pure-Python solvers, dense arrays for the compiled engine).
+
+    Made by :func:`perfectplay.solve`; ask it about any position reachable from where the
+    solve started. A store answers one question, :meth:`_lookup` (the code of a position), and
+    lists its positions; this class derives every other answer from those, the same way for
+    every store.
+
+    Examples
+    --------
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.tictactoe import TicTacToe
+    >>> s = solve(TicTacToe())
+    >>> s.value(), s.remoteness()
+    (Value.TIE, 9)
+    >>> s.value("XX.OO....")
+    Value.WIN
+    >>> [(m.move, str(m.value), m.remoteness) for m in s.moves("XX.OO....")][:2]
+    [(2, 'win', 0), (5, 'tie', 4)]
+    >>> s.best_move("XX.OO...."), s.line("XX.OO....")
+    (2, [2])
+    """
+
+    def __init__(self, game: Game[P], *, start: P, primitives: dict[Value, int],
+                 method: str) -> None:
+        self.game = game
+        self.start = start
+        self.method = method
+        self.primitives = {v: primitives.get(v, 0) for v in Value}
+        """Primitive (finished) positions of each value."""
+
+    compile_seconds: float = 0.0
+    """Time spent compiling or loading kernels, apart from the solve (0 off the compiled
+    path)."""
+
+    @abstractmethod
+    def _lookup(self, position: P) -> int | None:
+        """The code of ``position`` (see :mod:`perfectplay.core.codes`), None when not solved."""
+
+    @abstractmethod
+    def __len__(self) -> int:
+        """Number of solved positions (one per key)."""
+
+    @abstractmethod
+    def positions(self) -> Iterator[tuple[P, Value, int | None]]:
+        """Every solved position (one per key) with its value and remoteness."""
+
+    @abstractmethod
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the solution to ``path`` in this store's format, versioned and checksummed;
+        :func:`load_solution` reads it back."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game} by {self.method}: {len(self)} positions>"
+
+    def __contains__(self, position: P) -> bool:
+        return self._lookup(position) is not None
+
+    def _code(self, position: P | None) -> int:
+        position = self.start if position is None else position
+        code = self._lookup(position)
+        if code is None:
+            raise PositionNotSolved(position)
+        return code
+
+    def value(self, position: P | None = None) -> Value:
+        """The value of ``position`` (default: the start) for the player to move.
+
+        Raises
+        ------
+        PositionNotSolved
+            When the position was not reached by the solve.
+        """
+        return value_of(self._code(position))
+
+    def get(self, position: P, default: Value | None = None) -> Value | None:
+        """Like :meth:`value`, but ``default`` for a position not solved."""
+        code = self._lookup(position)
+        return default if code is None else value_of(code)
+
+    def remoteness(self, position: P | None = None) -> int | None:
+        """Moves to the end under perfect play (the winner hurries, the loser delays, a tie takes
+        the shortest way); None for a DRAW."""
+        return decode(self._code(position))[1]
+
+    def moves(self, position: P | None = None) -> list[MoveValue]:
+        """Every legal move from ``position`` with its value, best first.
+
+        Ranking: winning moves (quickest first), tying moves (quickest first), drawing moves,
+        losing moves (slowest loss first); equal moves in the order of their labels.
+
+        Raises
+        ------
+        GameError
+            When a move leads to a position the solve never met (``moves`` is not
+            deterministic).
+        """
+        position = self.start if position is None else position
+        self._code(position)
+        if has_hook(self.game, "primitive") and self.game.primitive(position) is not None:
+            return []
+        ranked = []
+        for move, child in children_of(self.game, position):
+            code = self._lookup(child)
+            if code is None:
+                raise GameError(f"moves() is not deterministic: move {move!r} leads to "
+                                f"{child!r}, which the solve never met", position=position)
+            ranked.append((code, move_order(move), move, child))
+        ranked.sort(key=lambda entry: entry[:2])
+        return [MoveValue(move, child, value_of(parent_code(code)), decode(code)[1])
+                for code, _, move, child in ranked]
+
+    def best_move(self, position: P | None = None) -> Move | None:
+        """The first of :meth:`moves`, or None where the game is over."""
+        ranked = self.moves(position)
+        return ranked[0].move if ranked else None
+
+    def line(self, position: P | None = None) -> list[Move]:
+        """The principal variation: best moves to the end of the game, or, for a DRAW, until a
+        position repeats."""
+        position = self.start if position is None else position
+        key = self.game.key if has_hook(self.game, "key") else None
+        seen = set()
+        line = []
+        while True:
+            seen.add(key(position) if key is not None else position)
+            ranked = self.moves(position)
+            if not ranked:
+                return line
+            line.append(ranked[0].move)
+            position = ranked[0].position
+            if (key(position) if key is not None else position) in seen:
+                return line
+
+    def counts(self) -> Counts:
+        """The analysis table of this solution."""
+        return Counts.of_codes(Counter(encode(v, r) for _, v, r in self.positions()),
+                               self.primitives)
+
+
+# Files ------------------------------------------------------------------------------------
+
+Reader = Callable[[Path, Game[Any]], Solution[Any]]
+
+_FORMATS: list[tuple[bytes, Reader]] = []
+
+
+def register_format(magic: bytes, read: Reader) -> None:
+    """Make :func:`load_solution` read files that start with ``magic`` by ``read(path, game)``.
+
+    Each store registers its own format when its package is imported (``import perfectplay``
+    imports them all, without numba).
+    """
+    _FORMATS.append((magic, read))
+
+
+def load_solution(path: str | os.PathLike[str], game: Game[P]) -> Solution[P]:
+    """Read a solution written by any store's ``save``, for the same game.
+
+    Raises
+    ------
+    SolutionFileError
+        When the file is not a perfectplay solution, has an unknown version, or fails its
+        checksum.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from perfectplay import load_solution, solve
+    >>> from perfectplay.games.nim import Nim
+    >>> path = os.path.join(tempfile.mkdtemp(), "nim.solution.gz")
+    >>> solve(Nim((3, 4, 5))).save(path)
+    >>> load_solution(path, Nim((3, 4, 5))).value()
+    Value.WIN
+    """
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+    except OSError as exc:
+        raise SolutionFileError(f"{path}: cannot read ({exc.strerror})") from None
+    for magic, read in _FORMATS:
+        if head.startswith(magic):
+            return read(path, game)
+    raise SolutionFileError(f"{path}: not a perfectplay solution")
+
+
+def read_header(path: Any, document: Any, name: str, version: int) -> None:
+    """Refuse a document that is not a solution of format ``name`` at a version from 1 to
+    ``version``."""
+    if not isinstance(document, dict) or document.get("format") != name:
+        raise SolutionFileError(f"{path}: not a perfectplay solution")
+    found = document.get("version")
+    if type(found) is not int or not 1 <= found <= version:
+        readable = "version 1" if version == 1 else f"versions 1 to {version}"
+        raise SolutionFileError(f"{path}: unsupported version {found!r} (this perfectplay "
+                                f"reads {readable})")
+
+
+def checksum(payload: Any, *blobs: bytes) -> str:
+    """SHA-256 of a JSON-ready ``payload`` (keys sorted) followed by raw ``blobs``."""
+    digest = hashlib.sha256(json.dumps(payload, separators=(",", ":"),
+                                       sort_keys=True).encode("utf-8"))
+    for blob in blobs:
+        digest.update(blob)
+    return digest.hexdigest()
+
+
+def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], None]) -> None:
+    """Write a file whole or not at all: ``write`` fills a uniquely named temporary file in the
+    target's directory, which is flushed to disk and renamed over ``path``.
+
+    Two writers to one path each rename a complete file (the last one wins); a crash leaves the
+    target as it was.
+
+    Raises
+    ------
+    OSError
+        When ``path`` is empty, a directory, or exists but is not a regular file (a device, a
+        symlink), or when writing fails.
+    """
+    target = Path(path)
+    if not str(path):
+        raise IsADirectoryError(21, "no file name given", str(path))
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        raise FileExistsError(17, "exists and is not a regular file", str(target))
+    descriptor, partial = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
+                                           dir=target.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(partial, target)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
