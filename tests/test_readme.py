@@ -1,7 +1,10 @@
-"""Every example in README.md runs: each ```python block, and each shell command line.
+"""Every example in README.md runs: each ```python block, and each shell command line, and
+prints what the README says it prints.
 
-A shell line may end with a comment ``# exits N`` to say it shows an error on purpose.
-The install-and-test commands at the top are what CI itself runs, so they are not rerun here.
+A comment ``# ... -> TEXT`` states the exact output: of a ``print(...)`` line in Python, of the
+whole command in the shell; ``# ... ... TEXT`` states one line of a command's output. A shell
+line may end with a comment ``# exits N`` to say it shows an error on purpose. The
+install-and-test commands at the top are what CI itself runs, so they are not rerun here.
 """
 
 import re
@@ -28,9 +31,44 @@ def workdir(tmp_path, monkeypatch):
     return tmp_path
 
 
+def stated(line: str) -> tuple[str, str] | None:
+    """What a line's comment says it prints: ``("exact", text)``, ``("line", text)`` or None."""
+    comment = re.search(r"\s{2,}#\s(.*)$", line)
+    if comment is None:
+        return None
+    exact = re.search(r"(?:^|\s)-> (.*)$", comment.group(1))
+    if exact:
+        return "exact", exact.group(1).strip()
+    one_line = re.search(r"(?:^|\s)\.\.\. (.*)$", comment.group(1))
+    return ("line", one_line.group(1).strip()) if one_line else None
+
+
+def checked(code: str) -> str:
+    """The code with each ``print(...)`` whose output is stated turned into a check of it."""
+    lines = []
+    for line in code.splitlines():
+        claim = stated(line)
+        if claim is not None and line.startswith("print("):
+            call = line[:line.index("  #")].rstrip()
+            line = f"_expect({claim[1]!r}, {call[len('print('):]}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _expect(expected: str, *printed: object) -> None:
+    found = " ".join(map(str, printed))
+    print(found)
+    assert found == expected, f"README says {expected!r}, the code prints {found!r}"
+
+
+def test_the_readme_states_outputs():
+    claims = [stated(line) for _, code in BLOCKS for line in code.splitlines()]
+    assert sum(claim is not None for claim in claims) >= 20
+
+
 @pytest.mark.parametrize("code", PYTHON, ids=[f"python-{i}" for i in range(len(PYTHON))])
 def test_python_example(code, workdir):
-    exec(compile(code, "README.md", "exec"), {"__name__": "readme"})
+    exec(compile(checked(code), "README.md", "exec"), {"__name__": "readme", "_expect": _expect})
 
 
 @pytest.mark.parametrize("line", SHELL, ids=[f"sh-{i}" for i in range(len(SHELL))])
@@ -41,3 +79,8 @@ def test_shell_example(line, workdir):
                             stdin=subprocess.DEVNULL, timeout=300)
     status = int(expected.group(1)) if expected else 0
     assert result.returncode == status, result.stderr
+    claim = stated(line)
+    if claim is not None and claim[0] == "exact":
+        assert result.stdout.strip() == claim[1]
+    elif claim is not None:
+        assert claim[1] in [printed.strip() for printed in result.stdout.splitlines()]

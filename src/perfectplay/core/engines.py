@@ -167,7 +167,8 @@ def dispatch(request: Request, method: str = "auto") -> Any:
         if estimate.exact:
             reason = _does_not_fit(estimate)
             if reason is not None:
-                raise EngineLimitError(f"{_subject(request)} does not fit in memory: "
+                raise EngineLimitError(f"{_subject(request)} does not fit in the "
+                                       f"{format_bytes(available_memory() or 0)} available: "
                                        f"{method} {reason}")
         return engine.run(request)
     reasons = []
@@ -188,19 +189,22 @@ def dispatch(request: Request, method: str = "auto") -> Any:
             reasons.append(f"{engine.name}: {exc}")
     if not reasons:
         raise ValueError(f"no engine answers {request.question} for {_subject(request)}")
-    raise EngineLimitError(f"{_subject(request)} does not fit: {'; '.join(reasons)}")
+    available = available_memory()
+    memory = "" if available is None else f" in the {format_bytes(available)} available"
+    raise EngineLimitError(f"{_subject(request)} does not fit{memory}: {'; '.join(reasons)}")
 
 
 def _does_not_fit(estimate: Estimate) -> str | None:
-    """Why an estimate does not fit the machine's available memory, or None."""
+    """What an estimate needs, when it is more than the machine's available memory; else
+    None."""
     if estimate.memory is None:
         return None
     available = available_memory()
     if available is None or estimate.memory <= available:
         return None
     what = f" ({estimate.what})" if estimate.what else ""
-    return (f"needs {format_bytes(estimate.memory)}{what}, "
-            f"{format_bytes(available)} available")
+    bound = "" if estimate.exact else "up to "
+    return f"needs {bound}{format_bytes(estimate.memory)}{what}"
 
 
 def _subject(request: Request) -> str:

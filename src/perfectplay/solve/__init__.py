@@ -95,7 +95,7 @@ def _python_estimate(request: Request) -> Estimate:
     if bound is None:
         return Estimate()
     return Estimate(memory=bound * PYTHON_BYTES_PER_POSITION, work=bound,
-                    what=f"up to {bound:,} positions x {PYTHON_BYTES_PER_POSITION} bytes")
+                    what=f"{bound:,} positions x {PYTHON_BYTES_PER_POSITION} bytes")
 
 
 register(Engine("memo", "solve", order=10, estimate=_python_estimate, gives_way_on=(CycleError,),
