@@ -7,10 +7,10 @@ from compiled.broken_rules import first_word_only, past_the_end, start_is_lost
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from perfectplay.check import check
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.shiritori import Shiritori
 from perfectplay.games.tictactoe import TicTacToe
-from perfectplay.solve.check import check
 
 WORDS = ("enum", "float", "if", "modint", "takahashi", "template")
 

@@ -68,7 +68,7 @@ def test_tables_that_do_not_fit_the_memory_are_refused_before_allocating(monkeyp
     monkeypatch.setenv("PERFECTPLAY_MEMORY", str(16 << 20))
     with pytest.raises(EngineLimitError, match=r"compiled needs 68\.0 MiB \(33,554,432 integer"):
         solve(ConnectFour(5, 4), method="compiled")
-    with pytest.raises(EngineLimitError, match="does not fit in the 16.0 MiB available"):
+    with pytest.raises(EngineLimitError, match=r"does not fit in the 16\.0 MiB available"):
         outcome(ConnectFour(5, 4))
 
 

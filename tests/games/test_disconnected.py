@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from perfectplay.check import check, check_instances, instances_of
 from perfectplay.games.disconnected import Disconnected, judge, parse_disconnected
-from perfectplay.solve.check import check, check_instances, instances_of
 
 
 def brute_force(n, edges):

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from perfectplay.check import check, check_instances, instances_of
 from perfectplay.games.five_hundred_eleven import (
     FiveHundredEleven,
     judge,
     parse_five_hundred_eleven,
 )
-from perfectplay.solve.check import check, check_instances, instances_of
 
 
 def brute_force(cards):
@@ -68,7 +68,7 @@ def test_key_sound_on_random_card_sets():
     ("2\n1\n", "expected 2 card values"),
     ("2\n1 512\n", "outside 0..511"),
     ("2\n1 -1\n", "outside 0..511"),
-    ("1\nx\n", "expected an integer"),
+    ("1\nx\n", "expected card 1 to be an integer"),
 ])
 def test_bad_input(text, message):
     with pytest.raises(ValueError, match=message):

@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perfectplay import PositionNotSolved, solve
+from perfectplay.check import check, check_instances, instances_of
 from perfectplay.compiled import compiled_grundy
 from perfectplay.games.interval_game_2 import IntervalGame2, judge, parse_interval_game_2
 from perfectplay.impartial.grundy import grundy
-from perfectplay.solve.check import check, check_instances, instances_of
 
 SAMPLE = """5
 3

@@ -1,8 +1,10 @@
 """``perfectplay check GAME``: solve small instances exhaustively and test every claim the game
-makes about itself (deterministic moves, primitives, key, abstraction, components).
+makes about itself (deterministic moves, primitives, key, abstraction, components, compiled
+rules) with :mod:`perfectplay.check`.
 
 Exit status: 0 when every claim held, 3 (:data:`COUNTEREXAMPLE`) when one failed (the
-counterexample is printed), 2 for bad input.
+counterexample is printed), 4 (:data:`NOTHING_CHECKED`) when no claim was checked (no instance,
+or every one skipped: the report says why), 2 for bad input.
 """
 
 from __future__ import annotations
@@ -10,15 +12,18 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from perfectplay.check import check, check_instances, instances_of
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.games import find_game
-from perfectplay.solve.check import check, check_instances, instances_of
 
-__all__ = ["COUNTEREXAMPLE", "run"]
+__all__ = ["COUNTEREXAMPLE", "NOTHING_CHECKED", "run"]
 
 COUNTEREXAMPLE = 3
 """Exit status when a claim of the game fails on some position."""
+
+NOTHING_CHECKED = 4
+"""Exit status when no claim was checked: a sound verdict would claim what was never tested."""
 
 
 def run(argv: Sequence[str]) -> int:
@@ -48,4 +53,6 @@ def run(argv: Sequence[str]) -> int:
         report = check_instances(families)
     print(report.format())
     print(f"time: {time.perf_counter() - started:.2f} s")
-    return SUCCESS if report.is_sound else COUNTEREXAMPLE
+    if report.counterexample is not None:
+        return COUNTEREXAMPLE
+    return SUCCESS if report.is_sound else NOTHING_CHECKED

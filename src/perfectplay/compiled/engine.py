@@ -27,9 +27,8 @@ BYTES_PER_INTEGER = {"solve": 2 + 1 / 8, "outcome": 1.0, "grundy": 2 + 1 / 8}
 
 
 def _refuses(request: Request) -> str | None:
-    game = request.game
-    if game is None or not has_hook(game, "compiled"):
-        return f"{game} has no compiled rules"
+    if not has_hook(request.game, "compiled"):
+        return f"{request.game} has no compiled rules"
     return None
 
 
@@ -42,7 +41,6 @@ def _size(game: Game[Any]) -> int:
 
 
 def _estimate(request: Request) -> Estimate:
-    assert request.game is not None
     try:
         size = _size(request.game)
     except ValueError:  # beyond what the encoding takes: run() says why
@@ -78,7 +76,6 @@ def _grundy(request: Request) -> int:
     from perfectplay.compiled.grundy import compiled_grundy
 
     game = request.game
-    assert game is not None
     start = game.start() if request.position is None else request.position
     return compiled_grundy(game, start).grundy(start)
 

@@ -38,8 +38,8 @@ class Request:
     question: str
     """One of :data:`QUESTIONS`."""
 
-    game: Game[Any] | None = None
-    """The game asked about (None for a nim-sequence, asked by code)."""
+    game: Game[Any]
+    """The game asked about (for a nim-sequence, a heap of the game of that code)."""
 
     position: Any = None
     """The position asked about; None: the start."""
@@ -208,6 +208,4 @@ def _does_not_fit(estimate: Estimate) -> str | None:
 
 
 def _subject(request: Request) -> str:
-    if request.game is not None:
-        return repr(request.game)
-    return f"{request.question} {dict(request.options)}"
+    return repr(request.game)

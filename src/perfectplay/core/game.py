@@ -149,7 +149,7 @@ class Game(Generic[P]):
         except (ValueError, SyntaxError):
             raise ValueError(f"cannot read position {text!r}") from None
 
-    def format_move(self, move: Move) -> str:
+    def format_move(self, move: Any) -> str:
         """Text of a move label. Fallback: ``str``."""
         return str(move)
 

@@ -73,7 +73,6 @@ def grundy(game: Game[P], position: P | None = None, *, method: str = "auto",
 
 def _python_grundy(request: Request) -> int:
     game = request.game
-    assert game is not None
     start = game.start() if request.position is None else request.position
     table = request.options.get("table")
     return grundy_table(game, start, {} if table is None else table)

@@ -26,7 +26,7 @@ References
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -300,17 +300,19 @@ def nim_sequence(code: str | HeapRules, upto: int, *, method: str = "auto",
     rules = code if isinstance(code, HeapRules) else parse_code(code)
     if upto < 0:
         raise ValueError(f"upto must be non-negative, got {upto}")
-    return dispatch(Request("nim_sequence", progress=progress,
-                            options={"rules": rules, "upto": upto}), method)
+    values: np.ndarray = dispatch(Request("nim_sequence", OctalGame(rules.code, (upto,)),
+                                          progress=progress,
+                                          options={"rules": rules, "upto": upto}), method)
+    return values
 
 
 def _python_sequence(request: Request) -> np.ndarray:
     """The nim-sequence by :func:`~perfectplay.impartial.grundy.grundy` on :class:`OctalGame`."""
     import numpy as np
 
-    rules, upto = request.options["rules"], request.options["upto"]
-    game = OctalGame(rules.code)
-    table: dict[Heaps, int] = {}
+    upto = request.options["upto"]
+    game = request.game
+    table: dict[Hashable, int] = {}
     values = [grundy(game, (n,) if n else (), table=table, method="python")
               for n in range(upto + 1)]
     return np.array(values, dtype=np.uint32 if max(values) >= 1 << 16 else np.uint16)

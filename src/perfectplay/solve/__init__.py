@@ -90,8 +90,7 @@ def outcome(game: Game[P], position: P | None = None, *, method: str = "auto") -
 def _python_estimate(request: Request) -> Estimate:
     """An upper bound on a pure-Python solve's memory where the game bounds its number of
     positions (``position_bound``), else unknown."""
-    game = request.game
-    bound = game.position_bound() if game is not None else None
+    bound = request.game.position_bound()
     if bound is None:
         return Estimate()
     return Estimate(memory=bound * PYTHON_BYTES_PER_POSITION, work=bound,

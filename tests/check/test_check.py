@@ -5,10 +5,10 @@ import itertools
 import pytest
 
 from perfectplay import Game
+from perfectplay.check import check, check_instances, instances_of
 from perfectplay.games.disconnected import Disconnected, DisconnectedAbstract
 from perfectplay.games.nim import Nim
 from perfectplay.games.subtraction import Subtraction
-from perfectplay.solve.check import check, check_instances, instances_of
 
 
 def test_sound_game_with_a_key():
