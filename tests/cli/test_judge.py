@@ -42,6 +42,24 @@ def test_samples(monkeypatch, capsys, name, stdin, expected):
     assert run(monkeypatch, capsys, ["judge", name], stdin) == (0, expected, "")
 
 
+@pytest.mark.parametrize(("name", "stdin", "expected"), SAMPLES)
+def test_crlf_samples(monkeypatch, capsys, name, stdin, expected):
+    crlf = stdin.replace("\n", "\r\n")
+    assert run(monkeypatch, capsys, ["judge", name], crlf) == (0, expected, "")
+
+
+# One sample per judge, its first token (a count) replaced by something int() takes: "+3",
+# "1_0", full-width digits. A judge reads ASCII integers only.
+@pytest.mark.parametrize("name", sorted({name for name, _, _ in SAMPLES}))
+@pytest.mark.parametrize("token", ["+3", "1_0", "\uff13"])
+def test_integers_are_ascii_digits(monkeypatch, capsys, name, token):
+    stdin = next(text for judge, text, _ in SAMPLES if judge == name)
+    status, out, err = run(monkeypatch, capsys, ["judge", name],
+                           token + stdin[stdin.index("\n"):])
+    assert (status, out) == (2, "")
+    assert err.endswith(f"to be an integer, got {token!r} (line 1)\n")
+
+
 @pytest.mark.parametrize(("name", "stdin", "message"), [
     ("shiritori", "2\nab\nab\n", "duplicate word 'ab'"),
     ("shiritori", "2\nab\n", "expected 2 words"),

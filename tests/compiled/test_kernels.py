@@ -1,16 +1,20 @@
-"""Kernels are cached per rules module and load from the cache in the next process; numba is
-imported only on the compiled path."""
+"""Kernels are cached per rules module and load from the cache in the next process, the
+nim-sequence kernels too; their names hash what they are compiled from and nothing else; numba
+is imported only on the compiled path."""
 
 import dataclasses
+import inspect
 import json
 import os
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
 
-from perfectplay.compiled.kernels import KERNELS, kernel_dir, kernels_for
+from perfectplay.compiled import _loops, _nimseq_loops, codes, kernels, nimseq
+from perfectplay.compiled.kernels import KERNELS, PREFIX, kernel_dir, kernels_for
 from perfectplay.compiled.rules import rules_of
 from perfectplay.games.shiritori import Shiritori
 
@@ -44,6 +48,72 @@ def test_a_second_process_loads_the_kernels_from_the_cache(tmp_path):
     assert first == {"value": "win", "hits": 0, "misses": 2}
     assert second == {"value": "win", "hits": 2, "misses": 0}
     assert len(list(tmp_path.glob("perfectplay_kernels_*.py"))) == 1
+
+
+# Grundy's game to 5000 heaps: 4096 by the plain kernel, the rest by the rare-value one.
+NIMSEQ_PROBE = """
+import json
+from perfectplay.compiled import nimseq
+from perfectplay.impartial.octal import nim_sequence
+values = nim_sequence("4!.0", 5000, method="rare")
+module = nimseq._kernels()
+kernels = (module.plain_segment, module.rare_segment)
+print(json.dumps({"value": int(values[5000]), "file": module.__file__,
+                  "hits": sum(sum(k.stats.cache_hits.values()) for k in kernels),
+                  "misses": sum(sum(k.stats.cache_misses.values()) for k in kernels)}))
+"""
+
+
+def test_the_nim_sequence_kernels_are_cached_in_the_kernel_dir(tmp_path):
+    first = json.loads(run(NIMSEQ_PROBE, PERFECTPLAY_KERNEL_DIR=str(tmp_path)))
+    second = json.loads(run(NIMSEQ_PROBE, PERFECTPLAY_KERNEL_DIR=str(tmp_path)))
+    assert (first["hits"], first["misses"]) == (0, 2)
+    assert (second["hits"], second["misses"]) == (2, 0)
+    assert first["value"] == second["value"] == 14
+    assert Path(first["file"]).parent == tmp_path
+    assert Path(first["file"]).name.startswith(PREFIX)
+    index = sorted(p.name.split(".")[1].split("-")[0]
+                   for p in (tmp_path / "__pycache__").glob(f"{PREFIX}*.nbi"))
+    assert index == ["plain_segment", "rare_segment"]
+
+
+def forget_and_record(monkeypatch):
+    """Forget which kernels each set of rules (and the nim-sequences) have, so the next lookup
+    hashes again; return the list that records the path of every file the hash then reads."""
+    monkeypatch.setattr(kernels, "_by_functions", {})
+    monkeypatch.setattr(kernels, "_by_rules", weakref.WeakKeyDictionary())
+    nimseq._kernels.cache_clear()
+    read = []
+    read_bytes = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda path: read.append(path) or read_bytes(path))
+    return read
+
+
+def test_the_kernels_name_hashes_the_loops_codes_and_rules_files_only(monkeypatch):
+    # an edit of any other module (kernels.py, core/values.py docstrings...) keeps the kernels
+    rules = rules_of(Shiritori(("ab", "ba")))
+    known, sequences = kernels_for(rules), nimseq._kernels()
+    read = forget_and_record(monkeypatch)
+    assert kernels_for(rules) is known
+    rules_file = Path(inspect.getfile(rules.child.py_func))
+    assert sorted(read) == sorted([Path(_loops.__file__), Path(codes.__file__), rules_file])
+    read.clear()
+    assert nimseq._kernels() is sequences
+    assert read == [Path(_nimseq_loops.__file__)]
+
+
+def test_an_edit_of_the_loops_renames_the_kernels(monkeypatch, tmp_path):
+    rules = rules_of(Shiritori(("ab", "ba")))
+    known = kernels_for(rules)
+    forget_and_record(monkeypatch)
+    loops = Path(_loops.__file__)
+    read_bytes = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes",
+                        lambda path: read_bytes(path) + (b"# edited" if path == loops else b""))
+    monkeypatch.setenv("PERFECTPLAY_KERNEL_DIR", str(tmp_path))
+    edited = kernels_for(rules)
+    assert edited.__name__ != known.__name__
+    assert Path(edited.__file__).parent == tmp_path
 
 
 def test_one_generated_module_per_rules_with_every_entry_point():

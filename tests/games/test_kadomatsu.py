@@ -58,7 +58,7 @@ def test_zigzag_twelve():
     ("", "empty input"),
     ("2\n1 2\n", "at least 3"),
     ("3\n1 2\n", "expected 3 values"),
-    ("3\n1 2 x\n", "expected an integer"),
+    ("3\n1 2 x\n", "expected K_2 to be an integer"),
     ("3\n1 0 2\n", "at least 1"),
 ])
 def test_bad_input(text, message):

@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "judge": ("perfectplay.cli.judge", "answer a contest problem's judge input from stdin"),
     "check": ("perfectplay.cli.check", "check a game's key, abstraction, components"),
     "octal": ("perfectplay.cli.octal", "nim-sequence of a heap game by code, its period, proof"),
+    "cache": ("perfectplay.cli.cache", "the compiled kernels cached on disk: info, clear"),
 }
 
 _USAGE = "usage: perfectplay [--debug] [--version] COMMAND [ARGS...]"
@@ -70,9 +71,9 @@ def _dispatch(args: list[str]) -> int:
         print(_help())
         return SUCCESS
     if args[0] == "--version":
-        from perfectplay import __version__
+        from importlib.metadata import version
 
-        print(f"perfectplay {__version__}")
+        print(f"perfectplay {version('perfectplay')}")
         return SUCCESS
     name, rest = args[0], args[1:]
     if name not in COMMANDS:

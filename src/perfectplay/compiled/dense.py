@@ -74,10 +74,23 @@ class DenseSolution(Solution[P]):
         self._table = table
         self._span = span_of(table.dtype)
         self._size = len(table)
-        # memoryviews index to plain ints, ten times faster than numpy scalars
-        self._reach_bytes = memoryview(reachable)
-        self._codes = memoryview(np.ascontiguousarray(table))
         self._length = count_members(reachable)
+        self._view()
+
+    def _view(self) -> None:
+        # memoryviews index to plain ints, ten times faster than numpy scalars
+        self._reach_bytes = memoryview(self._reachable)  # numpy arrays are buffers
+        self._codes = memoryview(np.ascontiguousarray(self._table))  # type: ignore[arg-type]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the memoryviews (they are views of the arrays, rebuilt on load)."""
+        state = self.__dict__.copy()
+        del state["_reach_bytes"], state["_codes"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._view()
 
     @property
     def reachable(self) -> Any:

@@ -5,6 +5,8 @@
 heaps, see :mod:`perfectplay.impartial.octal`). Values live in one uint16 array (uint32 once a value
 reaches ``2**15``), plus a stamp table the size of the value range and, for the rare-value
 method, the list of rare heaps: memory linear in the number of heaps.
+The loops themselves are in :mod:`perfectplay.compiled._nimseq_loops`; their compiled kernels
+are cached in the kernel directory, like every kernel (:mod:`perfectplay.compiled.kernels`).
 
 The rare-value method [1]_ [2]_: fix a bit mask ``m`` and call heap ``n`` *common* when
 ``parity(G(n) & m) ^ (e & n) == f``, *rare* otherwise. When every two-heap split removes ``k``
@@ -29,10 +31,13 @@ References
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from types import ModuleType
 
 import numpy as np
-from numba import njit
+
+from perfectplay.compiled.kernels import cached_module, entry_source
 
 __all__ = ["plain_sequence", "rare_sequence"]
 
@@ -42,124 +47,19 @@ _MASK_BITS = 10  # masks are searched among the values' low bits, at most this m
 _RARE_ENOUGH = 0.2  # a split is used when at most this share of recent heaps is rare
 _WINDOW = 1 << 20  # heaps a split is chosen from (the most recent), and chunk for rare heaps
 
-
-@njit(inline="always")
-def _mark_one_heap_options(g, n, digits, takes, seen, stamp):
-    """Mark, with ``stamp``, the options of heap ``n`` that leave no heap or one heap."""
-    for i in range(len(takes)):
-        k = takes[i]
-        if k > n:
-            break
-        d = digits[k]
-        r = n - k
-        if d & 1 and r == 0:
-            seen[0] = stamp
-        if d & 2 and r >= 1 and k > 0:
-            seen[g[r]] = stamp
+_ENTRIES = {"plain_segment": ("", "g, lo, hi, digits, takes, unequal, seen"),
+            "rare_segment": ("", "g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, "
+                                 "rare, rare_values, count")}
+"""The loops of :mod:`perfectplay.compiled._nimseq_loops` and their arguments."""
 
 
-@njit(cache=True)
-def _plain(g, lo, hi, digits, takes, unequal, seen):
-    """``G(n) = mex{G(a) ^ G(b) ^ ... : parts a, b, ... a move leaves}`` for ``lo <= n < hi``.
+@functools.cache
+def _kernels() -> ModuleType:
+    """The cached entry points of the loops, from the kernel directory (written there once)."""
+    from perfectplay.compiled import _nimseq_loops
 
-    ``takes`` lists the ``k`` with a nonzero digit, ascending; ``seen[v] == n + 1`` marks the
-    option values of ``n``. Returns the next ``n``, early (right after it) when ``G(n)``
-    reaches half the length of ``seen``, which must then grow.
-    """
-    half = len(seen) // 2
-    for n in range(lo, hi):
-        stamp = n + 1
-        _mark_one_heap_options(g, n, digits, takes, seen, stamp)
-        for i in range(len(takes)):
-            k = takes[i]
-            if k > n:
-                break
-            d = digits[k]
-            r = n - k
-            if d & 4:
-                for a in range(1, r // 2 + 1):
-                    if not (unequal and 2 * a == r):
-                        seen[g[a] ^ g[r - a]] = stamp
-            if d & 8:
-                for a in range(1, r // 3 + 1):
-                    for b in range(a, (r - a) // 2 + 1):
-                        c = r - a - b
-                        if not (unequal and (a == b or b == c)):
-                            seen[g[a] ^ g[b] ^ g[c]] = stamp
-        m = 0
-        while seen[m] == stamp:
-            m += 1
-        g[n] = m
-        if m >= half:
-            return n + 1
-    return hi
-
-
-@njit(cache=True)
-def _rare(g, lo, hi, digits, takes, splits, unequal, seen, parity, e, f, rare, rare_values,
-          count):
-    """The rare-value method for ``lo <= n < hi`` (at most two heaps left by a move).
-
-    ``splits`` lists the ``k`` whose digit allows two heaps, ascending; ``parity[v]`` is
-    ``parity(v & m)``; ``rare[:count]`` the rare heaps so far, ascending, and
-    ``rare_values[:count]`` their values. For each ``n``: mark ``G(a) ^ G(r - a)`` for every rare
-    ``a < r = n - k`` (every option of the common class, about ``count`` steps), take the least
-    unmarked common value ``c``, then scan ``a = 1, 2, ...`` until every value below ``c`` is
-    marked (a few hundred steps), or to the end when one is missing. Returns the next ``n`` and
-    the new count, early when ``seen`` or ``rare`` must grow.
-    """
-    half = len(seen) // 2
-    for n in range(lo, hi):
-        stamp = n + 1
-        _mark_one_heap_options(g, n, digits, takes, seen, stamp)
-        for i in range(len(splits)):  # splits with a rare part: every common-class option
-            r = n - splits[i]
-            if r < 2:
-                break
-            end = np.searchsorted(rare[:count], r)  # rare a < r
-            middle = end
-            if unequal and r % 2 == 0:  # skip a == r - a
-                middle = np.searchsorted(rare[:end], r // 2)
-                if middle == end or rare[middle] != r // 2:
-                    middle = end
-            for j in range(middle):
-                seen[rare_values[j] ^ g[r - rare[j]]] = stamp
-            for j in range(middle + 1, end):
-                seen[rare_values[j] ^ g[r - rare[j]]] = stamp
-        target = f ^ (e & n)
-        c = 0
-        while seen[c] == stamp or parity[c] != target:
-            c += 1
-        need = 0
-        for v in range(c):
-            if seen[v] != stamp:
-                need += 1
-        for i in range(len(splits)):  # the other class, below c: scan until all are found
-            if need == 0:
-                break
-            r = n - splits[i]
-            if r < 2:
-                break
-            top = (r - 1) // 2 if unequal else r // 2
-            for a in range(1, top + 1):
-                x = g[a] ^ g[r - a]
-                if seen[x] != stamp:
-                    seen[x] = stamp
-                    if x < c:
-                        need -= 1
-                        if need == 0:
-                            break
-        m = 0
-        while seen[m] == stamp:
-            m += 1
-        g[n] = m
-        if parity[m] ^ (e & n) != f:
-            rare[count] = n
-            rare_values[count] = m
-            count += 1
-        if m >= half or count == len(rare):
-            return n + 1, count
-    return hi, count
+    text = entry_source("_nimseq_loops", _ENTRIES, origin="nim-sequences")
+    return cached_module(text, [_nimseq_loops])
 
 
 class _Sequence:
@@ -173,6 +73,7 @@ class _Sequence:
         self.g = np.zeros(upto + 1, dtype=np.uint16)
         self.seen = np.zeros(2, dtype=np.int64)
         self.done = 1  # G(0) = 0: no move leaves anything from an empty heap
+        self.kernels = _kernels()
 
     def grow(self) -> None:
         """Make room for the value just computed (and the options it can make)."""
@@ -187,8 +88,8 @@ class _Sequence:
     def plain(self, hi: int) -> None:
         """Values up to ``hi - 1`` by the plain kernel."""
         while self.done < hi:
-            self.done = _plain(self.g, self.done, hi, self.digits, self.takes, self.unequal,
-                               self.seen)
+            self.done = self.kernels.plain_segment(self.g, self.done, hi, self.digits,
+                                                   self.takes, self.unequal, self.seen)
             self.grow()
 
 
@@ -263,9 +164,10 @@ def rare_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
         while seq.done < hi and split is not None:
             mask, e, f = split
             parity = np.bitwise_count(np.arange(len(seq.seen)) & mask).astype(np.uint8) & 1
-            seq.done, count = _rare(seq.g, seq.done, hi, seq.digits, seq.takes, seq.splits,
-                                    seq.unequal, seq.seen, parity, e, f, rare, rare_values,
-                                    count)
+            seq.done, count = seq.kernels.rare_segment(seq.g, seq.done, hi, seq.digits,
+                                                       seq.takes, seq.splits, seq.unequal,
+                                                       seq.seen, parity, e, f, rare,
+                                                       rare_values, count)
             seq.grow()
             if count == len(rare):
                 more = np.zeros(len(rare) + 1024, dtype=np.int64)

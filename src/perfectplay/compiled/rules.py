@@ -6,8 +6,10 @@ paying for them until a compiled solver runs.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from perfectplay.core.errors import GameError, NotApplicable
@@ -26,6 +28,8 @@ WIN = ValueCode.WIN
 """``primitive`` result: the player to move has won."""
 
 _PRIMITIVE_VALUES = {int(code): code.as_value() for code in (LOSE, TIE, WIN)}
+
+_RULE_FUNCTIONS = ("child", "primitive", "rest", "next_move")
 
 
 def _identity(position: Any) -> Any:
@@ -60,6 +64,9 @@ class CompiledRules:
     >>> rules = CompiledRules(child=take, params=np.array([1, 2, 3]), size=11, max_moves=3)
     >>> rules.children(10)
     [(0, 9), (1, 8), (2, 7)]
+
+    Rules pickle (to send a game to another process) when ``encode``, ``decode`` and the rule
+    functions do; a rule function that is a module attribute is pickled by module and name.
     """
 
     child: Callable[[Any, int, int], int]
@@ -102,10 +109,10 @@ class CompiledRules:
     compiled loops trust it (one that never ends its list never returns); ``perfectplay check``
     on a game that also has Python rules compares the moves it lists with ``moves()``."""
 
-    encode: Callable[[Position], int] = _identity
+    encode: Callable[[Any], int] = _identity
     """The integer of a game position (default: positions are the integers)."""
 
-    decode: Callable[[int], Position] = _identity
+    decode: Callable[[int], Any] = _identity
     """The game position of an integer; inverse of ``encode``."""
 
     def __post_init__(self) -> None:
@@ -121,6 +128,19 @@ class CompiledRules:
             raise ValueError(f"CompiledRules.size must be positive, got {self.size}")
         if self.max_moves < 0:
             raise ValueError(f"CompiledRules.max_moves must be >= 0, got {self.max_moves}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # numba pickles a dispatcher by its Python source, and another process unpickles that
+        # as a new dispatcher, which the on-disk kernel cache does not know: kernels would be
+        # recompiled there. By module and name, the process imports the module's own one.
+        state = {field.name: getattr(self, field.name) for field in fields(self)}
+        named = {}
+        for name in _RULE_FUNCTIONS:
+            where = _module_attribute(state[name])
+            if where is not None:
+                named[name] = where
+                del state[name]
+        return (_unpickle_rules, (named, state))
 
     def index(self, position: Position) -> int:
         """The integer of a game position, checked to lie in ``[0, size)``.
@@ -148,7 +168,7 @@ class CompiledRules:
         """
         if self.rest is not None:
             raise ValueError("these rules' moves leave sums (rest): a child is not one integer")
-        found = []
+        found: list[tuple[int, int]] = []
         step = self.next_move or _every_move
         move = int(step(self.params, position, -1))
         for _ in range(self.max_moves):
@@ -168,6 +188,24 @@ class CompiledRules:
         if self.primitive is None:
             return None
         return _PRIMITIVE_VALUES.get(int(self.primitive(self.params, position)))
+
+
+def _module_attribute(function: Any) -> tuple[str, str] | None:
+    """``(module, name)`` when ``function`` is that attribute of a loaded module, else None."""
+    module = getattr(function, "__module__", None)
+    name = getattr(function, "__name__", None)
+    if not isinstance(module, str) or not isinstance(name, str):
+        return None
+    if getattr(sys.modules.get(module), name, None) is not function:
+        return None
+    return module, name
+
+
+def _unpickle_rules(named: dict[str, tuple[str, str]], state: dict[str, Any]) -> CompiledRules:
+    """The rules :meth:`CompiledRules.__reduce__` pickled: ``named`` rule functions imported."""
+    functions = {name: getattr(importlib.import_module(module), attribute)
+                 for name, (module, attribute) in named.items()}
+    return CompiledRules(**functions, **state)
 
 
 def rules_of(game: Game) -> CompiledRules:

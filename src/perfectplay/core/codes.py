@@ -23,13 +23,14 @@ DRAW_CODE = 2 * SPAN
 
 def encode(value: Value, remoteness: int | None) -> int:
     """The code of ``value`` at ``remoteness`` (ignored for DRAW)."""
+    if value is Value.DRAW:
+        return DRAW_CODE
+    assert remoteness is not None, "a decided value has a remoteness"
     if value is Value.LOSE:
         return remoteness
     if value is Value.TIE:
         return SPAN + remoteness
-    if value is Value.WIN:
-        return 4 * SPAN - remoteness
-    return DRAW_CODE
+    return 4 * SPAN - remoteness
 
 
 def value_of(code: int) -> Value:

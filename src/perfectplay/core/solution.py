@@ -224,14 +224,14 @@ class Solution(ABC, Generic[P]):
         position = self.start if position is None else position
         key = self.game.key if has_hook(self.game, "key") else None
         seen = set()
-        line = []
+        line: list[Move] = []
         while True:
             seen.add(key(position) if key is not None else position)
             ranked = self.moves(position)
             if not ranked:
                 return line
             line.append(ranked[0].move)
-            position = ranked[0].position
+            position = ranked[0].position  # type: ignore[assignment]  # a child is a P
             if (key(position) if key is not None else position) in seen:
                 return line
 

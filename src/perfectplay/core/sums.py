@@ -48,8 +48,11 @@ class Sum(Game):
     .. [1] *Winning Ways*, vol. 1, ch. 2–3 (sums of games).
     """
 
-    def __init__(self, games: Iterable[Game]) -> None:
-        parts: list[Game] = []
+    games: tuple[Game[Any], ...]
+    """The parts, a nested sum flattened."""
+
+    def __init__(self, games: Iterable[Game[Any]]) -> None:
+        parts: list[Game[Any]] = []
         for game in games:
             parts.extend(game.games if isinstance(game, Sum) else (game,))
         if not parts:

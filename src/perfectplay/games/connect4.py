@@ -4,6 +4,7 @@ ties."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.game import Game
@@ -143,25 +144,51 @@ class ConnectFour(Game):
         from perfectplay.compiled.rules import CompiledRules
 
         width, height = self.width, self.height
-        column = height + 1
-
-        def encode(board: Board) -> int:
-            if len(board) != width or any(len(col) > height for col in board):
-                raise ValueError(f"not a {width}x{height} board: {board!r}")
-            code = 0
-            for c, col in enumerate(board):
-                bits = sum(1 << r for r, mark in enumerate(col) if mark == "X")
-                code |= (bits | (1 << len(col))) << (c * column)
-            return code
-
-        def decode(code: int) -> Board:
-            board = []
-            for c in range(width):
-                field = (code >> (c * column)) & ((1 << column) - 1)
-                n = field.bit_length() - 1
-                board.append("".join("X" if (field >> r) & 1 else "O" for r in range(n)))
-            return tuple(board)
-
         return CompiledRules(child=child, primitive=primitive,
                              params=connect4_params(width, height), size=self.compiled_size(),
-                             max_moves=width, encode=encode, decode=decode)
+                             max_moves=width, encode=partial(_encode_board, width, height),
+                             decode=partial(_decode_board, width, height))
+
+
+# Module-level, not closures in compiled(): the rules pickle with the game.
+
+
+def _encode_board(width: int, height: int, board: Board) -> int:
+    """The compiled rules' bitboard of a board: per column, X stones as 1 bits under a
+    sentinel bit.
+
+    >>> bin(_encode_board(2, 2, ("XO", "")))
+    '0b1101'
+
+    Raises
+    ------
+    ValueError
+        For a board of another size.
+    """
+    if len(board) != width or any(len(col) > height for col in board):
+        raise ValueError(f"not a {width}x{height} board: {board!r}")
+    column = height + 1
+    code = 0
+    for c, col in enumerate(board):
+        # the sentinel, then the column top down as binary digits (X is 1)
+        bits = int("1" + col[::-1].translate(_BINARY_DIGITS), 2)
+        code |= bits << (c * column)
+    return code
+
+
+_BINARY_DIGITS = str.maketrans("XO", "10")
+
+
+def _decode_board(width: int, height: int, code: int) -> Board:
+    """The board of a compiled rules' bitboard.
+
+    >>> _decode_board(2, 2, 0b1101)
+    ('XO', '')
+    """
+    column = height + 1
+    board = []
+    for c in range(width):
+        field = (code >> (c * column)) & ((1 << column) - 1)
+        n = field.bit_length() - 1
+        board.append("".join("X" if (field >> r) & 1 else "O" for r in range(n)))
+    return tuple(board)

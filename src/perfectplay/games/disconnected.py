@@ -18,6 +18,7 @@ from typing import ClassVar
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int
 from perfectplay.core.values import Value
+from perfectplay.games.judge_input import JudgeInput
 from perfectplay.solve import outcome
 
 __all__ = ["Disconnected", "DisconnectedAbstract", "components_of", "format_disconnected",
@@ -174,7 +175,7 @@ class Disconnected(Game):
                          ) -> Iterator[tuple[Disconnected, list[Rows]]]:
         """For ``perfectplay check``: ``count`` random disconnected graphs on ``size`` vertices
         (any edge density, isolated vertices and cliques included), solved together."""
-        starts = []
+        starts: list[Rows] = []
         while len(starts) < count:
             density = rng.choice((0.1, 0.3, 0.5, 0.7, 0.9))
             rows = [0] * size
@@ -253,29 +254,24 @@ def parse_disconnected(text: str) -> tuple[Disconnected, list[str]]:
     >>> game, notes
     (Disconnected(3, '0-1'), [])
     """
-    lines = text.split()
-    if not lines:
-        raise ValueError("empty input (expected N then N rows)")
-    try:
-        n = int(lines[0])
-    except ValueError:
-        raise ValueError(f"expected N, got {lines[0]!r} (line 1)") from None
-    if n < 2:
-        raise ValueError(f"N must be at least 2, got {n} (line 1)")
-    matrix = lines[1:]
-    if len(matrix) != n:
-        raise ValueError(f"expected {n} rows, got {len(matrix)}")
-    for i, row in enumerate(matrix):
+    reader = JudgeInput(text)
+    n = reader.integer("N", least=2)
+    reader.expect(n, "rows")
+    matrix, row_lines = [], []
+    for i in range(n):
+        row = reader.word(f"row {i + 1}")
         if len(row) != n or row.strip("YN"):
             raise ValueError(f"row {i + 1} must be {n} characters Y or N, got {row[:20]!r} "
-                             f"(line {i + 2})")
+                             f"(line {reader.line})")
         if row[i] != "N":
-            raise ValueError(f"vertex {i + 1} is adjacent to itself (line {i + 2})")
+            raise ValueError(f"vertex {i + 1} is adjacent to itself (line {reader.line})")
+        matrix.append(row)
+        row_lines.append(reader.line)
     for i, column in enumerate(zip(*matrix, strict=True)):
         if "".join(column) != matrix[i]:
             j = next(j for j in range(n) if column[j] != matrix[i][j])
             raise ValueError(f"the matrix is not symmetric: row {i + 1} column {j + 1} "
-                             f"(line {i + 2})")
+                             f"(line {row_lines[i]})")
     table = str.maketrans("YN", "10")
     rows = tuple(int(row.translate(table)[::-1], 2) for row in matrix)
     if len(components_of(rows)) == 1:

@@ -17,7 +17,7 @@ from typing import ClassVar
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
-from perfectplay.games.judge_input import read_counted_integers
+from perfectplay.games.judge_input import JudgeInput
 from perfectplay.solve import outcome
 
 __all__ = ["FULL", "FiveHundredEleven", "format_five_hundred_eleven", "judge",
@@ -150,11 +150,15 @@ def parse_five_hundred_eleven(text: str) -> tuple[FiveHundredEleven, list[str]]:
     >>> parse_five_hundred_eleven("2\\n1 510\\n")
     (FiveHundredEleven((1, 510)), [])
     """
-    cards = read_counted_integers(text, what="card values", least=1)
-    n = len(cards)
-    for i, card in enumerate(cards):
+    reader = JudgeInput(text)
+    n = reader.integer("N", least=1)
+    reader.expect(n, "card values")
+    cards = []
+    for i in range(1, n + 1):
+        card = reader.integer(f"card {i}")
         if not 0 <= card <= FULL:
-            raise ValueError(f"card {i + 1} is {card}, outside 0..{FULL} (line 2)")
+            raise ValueError(f"card {i} is {card}, outside 0..{FULL} (line {reader.line})")
+        cards.append(card)
     notes = [f"N = {n} exceeds the contest limit {MAX_CARDS}"] if n > MAX_CARDS else []
     return FiveHundredEleven(cards), notes
 

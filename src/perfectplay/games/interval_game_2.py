@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.engines import Request, dispatch
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
+from perfectplay.games.judge_input import JudgeInput
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
@@ -163,18 +165,10 @@ class IntervalGame2(Game):
 
         params = interval_params(self.intervals)
         width = 1 << int(params[0])
-
-        def encode(stretches: Stretches) -> int:
-            if len(stretches) > 1:
-                raise ValueError(f"{self.format_position(stretches)} is a sum of stretches: "
-                                 "encode each component")
-            return stretches[0][0] * width + stretches[0][1] if stretches else 0
-
-        def decode(code: int) -> Stretches:
-            return self._trim(*divmod(code, width))
-
         return CompiledRules(child=child, rest=rest, params=params, size=width * width,
-                             max_moves=(len(params) - 1) // 2, encode=encode, decode=decode)
+                             max_moves=(len(params) - 1) // 2,
+                             encode=partial(_encode_stretch, self, width),
+                             decode=partial(_decode_stretch, self, width))
 
     @classmethod
     def random_instances(cls, rng: random.Random, count: int, size: int,
@@ -195,6 +189,36 @@ class IntervalGame2(Game):
             yield game, [game.start()]
 
 
+# Module-level, not closures in compiled(): the rules pickle with the game.
+
+
+def _encode_stretch(game: IntervalGame2, width: int, stretches: Stretches) -> int:
+    """The compiled rules' integer ``l * width + r`` of a position of at most one stretch.
+
+    >>> _encode_stretch(IntervalGame2(), 8, ((1, 5),))
+    13
+
+    Raises
+    ------
+    ValueError
+        For a sum of stretches: each component has its own integer.
+    """
+    if len(stretches) > 1:
+        raise ValueError(f"{game.format_position(stretches)} is a sum of stretches: "
+                         "encode each component")
+    return stretches[0][0] * width + stretches[0][1] if stretches else 0
+
+
+def _decode_stretch(game: IntervalGame2, width: int, code: int) -> Stretches:
+    """The position of a compiled rules' integer: its stretch, shrunk to the intervals of
+    ``game`` it holds.
+
+    >>> _decode_stretch(IntervalGame2(), 8, 2 * 8 + 7)
+    ((2, 5),)
+    """
+    return game._trim(*divmod(code, width))
+
+
 def parse_interval_game_2(text: str) -> tuple[list[IntervalGame2], list[str]]:
     """The games of a judge input (``T``, then per case ``N`` and ``N`` lines ``L R``), and
     notes on exceeded limits.
@@ -210,42 +234,25 @@ def parse_interval_game_2(text: str) -> tuple[list[IntervalGame2], list[str]]:
     >>> games
     [IntervalGame2(((1, 3), (3, 4)))]
     """
-    tokens = text.split()
-    position = 0
-
-    def number(what: str) -> int:
-        nonlocal position
-        if position >= len(tokens):
-            raise ValueError(f"input ends early: expected {what} (token {position + 1})")
-        token = tokens[position]
-        position += 1
-        try:
-            return int(token)
-        except ValueError:
-            raise ValueError(f"expected {what}, got {token!r} (token {position})") from None
-
-    cases = number("T")
-    if cases < 1:
-        raise ValueError(f"T must be at least 1, got {cases} (token 1)")
+    reader = JudgeInput(text)
+    cases = reader.integer("T", least=1)
     games, notes = [], []
     for case in range(1, cases + 1):
-        n = number(f"N of case {case}")
-        if n < 1:
-            raise ValueError(f"N must be at least 1, got {n} (case {case})")
+        n = reader.integer(f"N of case {case}", least=1)
         intervals = []
         for i in range(1, n + 1):
-            left, right = number(f"L_{i} of case {case}"), number(f"R_{i} of case {case}")
+            left = reader.integer(f"L_{i} of case {case}")
+            right = reader.integer(f"R_{i} of case {case}")
             if not 1 <= left < right:
                 raise ValueError(f"interval {i} of case {case} is [{left}, {right}): "
-                                 "needs 1 <= L < R")
+                                 f"needs 1 <= L < R (line {reader.line})")
             intervals.append((left, right))
         if n > MAX_N:
             notes.append(f"case {case}: N = {n} exceeds the contest limit {MAX_N}")
         if max(right for _, right in intervals) > MAX_R:
             notes.append(f"case {case}: an interval ends beyond the contest limit {MAX_R}")
         games.append(IntervalGame2(intervals))
-    if position != len(tokens):
-        raise ValueError(f"unexpected input after the last case (token {position + 1})")
+    reader.end("the last case")
     if cases > MAX_T:
         notes.insert(0, f"T = {cases} exceeds the contest limit {MAX_T}")
     return games, notes

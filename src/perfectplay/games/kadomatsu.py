@@ -9,7 +9,7 @@ from typing import ClassVar
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
-from perfectplay.games.judge_input import read_counted_integers
+from perfectplay.games.judge_input import JudgeInput
 from perfectplay.solve import solve
 
 __all__ = ["Kadomatsu", "format_kadomatsu", "is_kadomatsu", "judge", "parse_kadomatsu",
@@ -108,7 +108,8 @@ def winning_triple(game: Kadomatsu) -> Triple | None:
     >>> winning_triple(Kadomatsu((1, 3, 2))), winning_triple(Kadomatsu((1, 2, 3)))
     ((0, 1, 2), None)
     """
-    winning = [m.move for m in solve(game).moves() if m.value is Value.WIN]
+    winning: list[Triple] = [m.move for m in solve(game).moves()  # type: ignore[misc]
+                             if m.value is Value.WIN]
     return min(winning, default=None)
 
 
@@ -125,11 +126,10 @@ def parse_kadomatsu(text: str) -> tuple[Kadomatsu, list[str]]:
     >>> parse_kadomatsu("3\\n1 3 2\\n")
     (Kadomatsu((1, 3, 2)), [])
     """
-    values = read_counted_integers(text, what="values", least=3)
-    n = len(values)
-    for i, v in enumerate(values):
-        if v < 1:
-            raise ValueError(f"K_{i} must be at least 1, got {v} (line 2)")
+    reader = JudgeInput(text)
+    n = reader.integer("N", least=3)
+    reader.expect(n, "values")
+    values = [reader.integer(f"K_{i}", least=1) for i in range(n)]
     notes = []
     if n > MAX_N:
         notes.append(f"N = {n} exceeds the contest limit {MAX_N}")

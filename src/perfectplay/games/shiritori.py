@@ -4,11 +4,13 @@ one before; the player who cannot move loses."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 from perfectplay.core.values import Value
+from perfectplay.games.judge_input import JudgeInput
 from perfectplay.solve import outcome
 
 if TYPE_CHECKING:
@@ -123,31 +125,49 @@ class Shiritori(Game):
         if n > MAX_COMPILED_WORDS:
             raise ValueError(f"the compiled rules take at most {MAX_COMPILED_WORDS} words, "
                              f"got {n}")
-        index = self.index
-        words = self.words
-
-        def encode(position: Position) -> int:
-            used, last = position
-            mask = 0
-            try:
-                for word in used:  # not sum() over a generator: every query encodes its start
-                    mask |= 1 << index[word]
-            except KeyError as exc:
-                raise ValueError(f"not among the words: {exc.args[0]!r}") from None
-            if (last is None) != (mask == 0) or (last is not None and last not in used):
-                raise ValueError(f"not a shiritori position: {position!r}")
-            return ((0 if last is None else index[last]) << n) + mask
-
-        def decode(code: int) -> Position:
-            last, mask = divmod(code, 1 << n)
-            if mask == 0:
-                return (frozenset(), None)
-            return (frozenset(word for i, word in enumerate(words) if (mask >> i) & 1),
-                    words[last])
-
-        return CompiledRules(child=child, params=shiritori_params(words),
+        return CompiledRules(child=child, params=shiritori_params(self.words),
                              size=self.compiled_size(), max_moves=n, next_move=next_move,
-                             encode=encode, decode=decode)
+                             encode=partial(_encode_position, self.index),
+                             decode=partial(_decode_position, self.words))
+
+
+# Module-level, not closures in compiled(): the rules pickle with the game.
+
+
+def _encode_position(index: dict[str, int], position: Position) -> int:
+    """The compiled rules' integer of a position, ``index`` giving each word's number.
+
+    >>> _encode_position({"ab": 0, "ba": 1, "cc": 2}, (frozenset({"ab", "ba"}), "ba"))
+    11
+
+    Raises
+    ------
+    ValueError
+        For a word not in ``index``, or a ``last`` word that was not played.
+    """
+    n = len(index)
+    used, last = position
+    mask = 0
+    try:
+        for word in used:  # not sum() over a generator: every query encodes its start
+            mask |= 1 << index[word]
+    except KeyError as exc:
+        raise ValueError(f"not among the words: {exc.args[0]!r}") from None
+    if (last is None) != (mask == 0) or (last is not None and last not in used):
+        raise ValueError(f"not a shiritori position: {position!r}")
+    return ((0 if last is None else index[last]) << n) + mask
+
+
+def _decode_position(words: tuple[str, ...], code: int) -> Position:
+    """The position of a compiled rules' integer over ``words``.
+
+    >>> _decode_position(("ab", "ba", "cc"), 11) == (frozenset({"ab", "ba"}), "ba")
+    True
+    """
+    last, mask = divmod(code, 1 << len(words))
+    if mask == 0:
+        return (frozenset(), None)
+    return (frozenset(word for i, word in enumerate(words) if (mask >> i) & 1), words[last])
 
 
 # The judge's input and output format (AtCoder ABC278 F).
@@ -169,25 +189,18 @@ def parse_shiritori(text: str) -> tuple[Shiritori, list[str]]:
     >>> parse_shiritori("2\\nab\\nba\\n")
     (Shiritori(('ab', 'ba')), [])
     """
-    tokens = text.split()
-    if not tokens:
-        raise ValueError("empty input (expected N then N words)")
-    try:
-        n = int(tokens[0])
-    except ValueError:
-        raise ValueError(f"expected N, got {tokens[0]!r} (line 1)") from None
-    if n < 1:
-        raise ValueError(f"N must be at least 1, got {n} (line 1)")
-    words = tokens[1:]
-    if len(words) != n:
-        raise ValueError(f"expected {n} words, got {len(words)}")
-    seen: dict[str, int] = {}
-    for line, word in enumerate(words, start=2):
+    reader = JudgeInput(text)
+    n = reader.integer("N", least=1)
+    reader.expect(n, "words")
+    seen: dict[str, int] = {}  # word -> its line, in input order
+    for i in range(1, n + 1):
+        word, line = reader.word(f"word {i}"), reader.line
         if not (word.isascii() and word.isalpha() and word.islower()):
             raise ValueError(f"a word must be lowercase letters a-z, got {word!r} (line {line})")
         if word in seen:
             raise ValueError(f"duplicate word {word!r} (lines {seen[word]} and {line})")
         seen[word] = line
+    words = list(seen)
     notes = [f"N = {n} exceeds the contest limit {MAX_N}"] if n > MAX_N else []
     if max(map(len, words)) > MAX_LENGTH:
         notes.append(f"a word is longer than the contest limit of {MAX_LENGTH} letters")

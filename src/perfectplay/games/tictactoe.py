@@ -99,11 +99,30 @@ class TicTacToe(Game):
         from perfectplay.compiled.games.tictactoe import PARAMS, child, primitive
         from perfectplay.compiled.rules import CompiledRules
 
-        def encode(board: Board) -> int:
-            return sum(".XO".index(mark) * 3 ** i for i, mark in enumerate(parse_board(board)))
-
-        def decode(code: int) -> Board:
-            return "".join(".XO"[(code // 3 ** i) % 3] for i in range(9))
-
         return CompiledRules(child=child, primitive=primitive, params=PARAMS, size=3 ** 9,
-                             max_moves=9, encode=encode, decode=decode)
+                             max_moves=9, encode=_encode_board, decode=_decode_board)
+
+
+# Module-level, not closures in compiled(): the rules pickle with the game.
+
+
+def _encode_board(board: Board) -> int:
+    """The compiled rules' integer of a board.
+
+    >>> _encode_board("X.O......")
+    19
+    """
+    # cell i is the digit of 3 ** i: the board reversed, read as a base-3 numeral
+    return int(parse_board(board)[::-1].translate(_BASE3_DIGITS), 3)
+
+
+_BASE3_DIGITS = str.maketrans(".XO", "012")
+
+
+def _decode_board(code: int) -> Board:
+    """The board of a compiled rules' integer.
+
+    >>> _decode_board(19)
+    'X.O......'
+    """
+    return "".join(".XO"[(code // 3 ** i) % 3] for i in range(9))

@@ -131,7 +131,8 @@ def loopy_grundy(game: Game, position: Position | None = None, *,
     values = {}
     for k, u in graph.index.items():
         if label[u] == _INFINITE:
-            reachable = frozenset(label[c] for c in children[u] if label[c] != _INFINITE)
+            reachable = frozenset(v for c in children[u] if (v := label[c]) is not None
+                                  and v != _INFINITE)
             values[k] = LoopyValue(None, reachable)
         else:
             values[k] = LoopyValue(label[u])

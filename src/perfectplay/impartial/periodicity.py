@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Periodicity", "find_period", "proof_bound"]
 
@@ -55,7 +59,7 @@ def proof_bound(preperiod: int, period: int, max_removal: int, max_parts: int) -
     return end - 1 + period
 
 
-def find_period(values: Sequence[int], *, max_removal: int | None,
+def find_period(values: Sequence[int] | np.ndarray, *, max_removal: int | None,
                 max_parts: int) -> Periodicity | None:
     """The least period of ``values`` (``G(0..N)``) with the least pre-period for it.
 

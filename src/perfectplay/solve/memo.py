@@ -16,7 +16,8 @@ __all__ = ["memo_outcome", "memo_solve"]
 _IN_PROGRESS = -1
 _NO_CHILD = 1 << 70  # larger than every code: "no child seen yet"
 _PROGRESS_EVERY = 1 << 14
-_PRIMITIVE_CODES = {value: encode(value, 0) for value in Value if value is not Value.DRAW}
+_PRIMITIVE_CODES: dict[Value, int] = {value: encode(value, 0) for value in Value
+                                      if value is not Value.DRAW}
 
 
 def memo_solve(game: Game, position: Position | None = None, *,

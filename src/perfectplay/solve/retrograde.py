@@ -124,30 +124,37 @@ def retrograde_solve(game: Game, position: Position | None = None, *,
     # 2. Wins and losses, in increasing remoteness: the queue is a breadth-first frontier.
     queue = [i for i, c in enumerate(codes) if c is not None and value_of(c) in _DECISIVE]
     for i in queue:  # grows while iterated
-        value, r = decode(codes[i])
+        value, r = decode(_known(codes[i]))
         for p in parents[i]:
             if codes[p] is not None:
                 continue
             if value is Value.LOSE:
-                codes[p] = encode(Value.WIN, r + 1)
+                codes[p] = encode(Value.WIN, _known(r) + 1)
                 queue.append(p)
             else:
                 unresolved[p] -= 1
                 if unresolved[p] == 0:
-                    codes[p] = encode(Value.LOSE, r + 1)
+                    codes[p] = encode(Value.LOSE, _known(r) + 1)
                     queue.append(p)
 
     # 3. Ties: undecided positions that reach a finished tie through undecided positions.
     ties = [i for i, c in enumerate(codes) if c is not None and value_of(c) is Value.TIE]
     for i in ties:  # grows while iterated
-        _, r = decode(codes[i])
+        _, r = decode(_known(codes[i]))
         for p in parents[i]:
             if codes[p] is None:
-                codes[p] = encode(Value.TIE, r + 1)
+                codes[p] = encode(Value.TIE, _known(r) + 1)
                 ties.append(p)
 
     # 4. Everything still undecided can be kept from ending: a draw.
-    table = {k: (DRAW_CODE if codes[i] is None else codes[i]) for k, i in index.items()}
+    table: dict[Hashable, int] = {k: DRAW_CODE if (c := codes[i]) is None else c
+                                  for k, i in index.items()}
     representatives = None if key is None else dict(zip(index, positions, strict=True))
     return DictSolution(game, table, start=start, representatives=representatives,
                     primitives=primitives, method="retrograde")
+
+
+def _known(number: int | None) -> int:
+    """A code or remoteness the queues only hold once it is decided."""
+    assert number is not None
+    return number
