@@ -3,6 +3,7 @@ ties."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -170,10 +171,20 @@ def _encode_board(width: int, height: int, board: Board) -> int:
     column = height + 1
     code = 0
     for c, col in enumerate(board):
-        # the sentinel, then the column top down as binary digits (X is 1)
-        bits = int("1" + col[::-1].translate(_BINARY_DIGITS), 2)
-        code |= bits << (c * column)
+        code |= _column_bits(col) << (c * column)
     return code
+
+
+@functools.cache  # a board has few distinct columns: 2^(height + 1) - 1 at most
+def _column_bits(col: str) -> int:
+    """A column's bit field: the sentinel, then the column top down as binary digits (X is 1).
+
+    >>> bin(_column_bits("XO")), bin(_column_bits(""))
+    ('0b101', '0b1')
+    """
+    if set(col) - {"X", "O"}:
+        raise ValueError(f"a column holds X and O only, got {col!r}")
+    return int("1" + col[::-1].translate(_BINARY_DIGITS), 2)
 
 
 _BINARY_DIGITS = str.maketrans("XO", "10")
