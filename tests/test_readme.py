@@ -4,7 +4,8 @@ prints what the README says it prints.
 A comment ``# ... -> TEXT`` states the exact output: of a ``print(...)`` line in Python, of the
 whole command in the shell; ``# ... ... TEXT`` states one line of a command's output. A shell
 line may end with a comment ``# exits N`` to say it shows an error on purpose. The
-install-and-test commands at the top are what CI itself runs, so they are not rerun here.
+install-and-test commands at the top (a venv, ``pip install``, the tests) are what CI itself
+runs, so they are not rerun here: they are checked against ``.ci/run`` instead.
 """
 
 import re
@@ -19,9 +20,11 @@ ROOT = Path(__file__).parents[1]
 README = (ROOT / "README.md").read_text()
 BLOCKS = re.findall(r"```(python|sh)\n(.*?)```", README, flags=re.S)
 PYTHON = [code for kind, code in BLOCKS if kind == "python"]
+SETUP = ("python3 -m venv", "pip install")
+"""How the top commands start: they make the environment the other examples run in."""
 SHELL = [line.strip() for kind, code in BLOCKS if kind == "sh"
          for line in code.splitlines()
-         if line.strip() and not line.strip().startswith(("#", "pip install"))]
+         if line.strip() and not line.strip().startswith(("#", *SETUP))]
 
 
 @pytest.fixture
@@ -84,3 +87,26 @@ def test_shell_example(line, workdir):
         assert result.stdout.strip() == claim[1]
     elif claim is not None:
         assert claim[1] in [printed.strip() for printed in result.stdout.splitlines()]
+
+
+def test_the_top_commands_make_a_venv_and_test_as_ci_does():
+    first, second = BLOCKS[0][1].splitlines()
+    # PEP 668: a stock Debian/Ubuntu Python refuses pip outside a virtual environment
+    assert first.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install -e . ")
+    assert first.endswith("perfectplay solve tictactoe")
+    assert second.startswith("pip install -e '.[test]' && python -m pytest  ")
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "pip install --quiet -e '.[test]'" in ci and "\npython -m pytest\n" in ci
+    required = re.search(r'requires-python = ">=([\d.]+)"', (ROOT / "pyproject.toml").read_text())
+    assert required is not None and f"Python >= {required.group(1)}." in README
+
+
+def test_the_files_the_examples_write_are_ignored_by_git():
+    written = re.findall(r"--(?:save|plot) (\S+)|\.save\(\"([^\"]+)\"\)", README)
+    names = sorted({save or plot for save, plot in written})
+    assert "ttt.solution.gz" in names and "grundy.png" in names
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *names], cwd=ROOT,
+                             capture_output=True, text=True).stdout.split()
+    assert ignored == names

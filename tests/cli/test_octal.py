@@ -45,3 +45,21 @@ def test_plot(tmp_path):
     path = tmp_path / "kayles.png"
     assert main(["octal", "0.77", "--upto", "100", "--plot", str(path), "--json"]) == 0
     assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_plot_prints_the_period_and_the_file_not_the_values(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "kayles.png"
+    assert main(["octal", "0.77", "--upto", "200", "--plot", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["code: 0.77", "values: G(0..200), drawn in the plot",
+                   "period: 12, pre-period: 71, saltus: 0, proven (Guy-Smith)", f"plot: {path}"]
+    assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_plot_with_json_keeps_stdout_json(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "kayles.png"
+    assert main(["octal", "0.77", "--upto", "20", "--plot", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)["values"]) == 21 and err == f"plot: {path}\n"

@@ -1,4 +1,5 @@
 import gzip
+import json
 
 import numpy as np
 import pytest
@@ -70,11 +71,27 @@ def test_a_corrupt_dense_file_is_refused(tmp_path):
         load_solution(tmp_path / "other.gz", game)
 
 
-def test_a_dense_file_needs_the_same_encoding(tmp_path):
+def test_a_dense_file_names_its_game_and_code_width(tmp_path):
     path = tmp_path / "c.npz"
     solve(ConnectFour(3, 3), method="compiled").save(path)
-    with pytest.raises(SolutionFileError, match="encodes"):
+    with np.load(path) as archive:
+        document = json.loads(str(archive["document"]))
+    assert document["version"] == 3
+    assert (document["header"]["game"], document["header"]["code_bytes"]) == (
+        "ConnectFour(3, 3)", 2)
+    with pytest.raises(SolutionFileError,
+                       match=r"saved for ConnectFour\(3, 3\), not for ConnectFour\(3, 4\)"):
         load_solution(path, ConnectFour(3, 4))
+
+
+def test_a_dense_file_is_refused_for_another_game(tmp_path):
+    # the repro: the ab,ba file said lose for ab,cd, whose encoding has the same size
+    path = tmp_path / "s.npz"
+    solve(Shiritori(("ab", "ba")), method="compiled").save(path)
+    with pytest.raises(SolutionFileError,
+                       match=r"saved for Shiritori\(\('ab', 'ba'\)\), not for "
+                             r"Shiritori\(\('ab', 'cd'\)\)"):
+        load_solution(path, Shiritori(("ab", "cd")))
 
 
 def test_unreached_and_malformed_positions():

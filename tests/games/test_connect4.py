@@ -47,3 +47,21 @@ def test_text_and_bad_sizes():
         game.parse_position("OO../..../..../....")
     with pytest.raises(ValueError, match="rows high"):
         ConnectFour(4, 8)
+
+
+@pytest.mark.parametrize(("width", "height", "message"), [
+    (0, 4, r"^a board has at least 1 column, got 0 \(connect4 width\)$"),
+    (4, 0, r"^a board is 1..7 rows high, got 0 \(connect4 height\)$"),
+    (20, 4, r"^width \* \(height \+ 1\) is at most 62, got 20 \* \(4 \+ 1\) = 100 "
+            r"\(connect4 width and height\)$")])
+def test_a_bad_size_names_width_and_height_apart(width, height, message):
+    with pytest.raises(ValueError, match=message):
+        ConnectFour(width, height)
+
+
+def test_display_numbers_the_columns_as_moves_are_written():
+    game = ConnectFour(4, 2)
+    assert game.display(("X", "", "", "O")) == ". . . .\nX . . O\n0 1 2 3"
+    assert [game.format_move(c) for c, _ in game.moves(game.start())] == ["0", "1", "2", "3"]
+    wide = ConnectFour(12, 1).display(("X", *[""] * 10, "O")).splitlines()
+    assert wide == ["X  .  .  .  .  .  .  .  .  .  .  O", "0  1  2  3  4  5  6  7  8  9  10 11"]

@@ -32,3 +32,11 @@ def test_a_started_board_and_move_text():
 def test_bad_boards_are_refused(text):
     with pytest.raises(ValueError):
         parse_board(text)
+
+
+def test_display_explains_how_a_move_is_written():
+    game = TicTacToe()
+    lines = game.display("X...O...O").splitlines()
+    assert lines == ["  a b c", "1 X . .", "2 . O .", "3 . . O",
+                     "moves: column a-c, row 1-3 (a1 top left)"]
+    assert [game.format_move(cell) for cell in (0, 2, 6, 8)] == ["a1", "c1", "a3", "c3"]

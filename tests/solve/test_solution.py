@@ -1,9 +1,11 @@
 import gzip
 import json
+import re
 
 import pytest
 
 from perfectplay import (
+    Counts,
     Game,
     GameError,
     PositionNotSolved,
@@ -12,8 +14,11 @@ from perfectplay import (
     load_solution,
     solve,
 )
+from perfectplay.core.solution import game_identity
 from perfectplay.games.graph import GraphGame
 from perfectplay.games.nim import Nim
+from perfectplay.games.shiritori import Shiritori
+from perfectplay.games.subtraction import Subtraction
 from perfectplay.games.tictactoe import TicTacToe
 
 
@@ -69,17 +74,18 @@ def test_save_and_load_with_a_key(tmp_path):
 
 
 def _rewrite(path, change):
-    with gzip.open(path, "rt") as f:
-        document = json.load(f)
-    change(document)
-    with gzip.open(path, "wt") as f:
-        json.dump(document, f)
+    """Pass a saved file's header and entries through ``change``, the checksum left as it was."""
+    with gzip.open(path, "rb") as f:
+        header, *entries = [json.loads(line) for line in f]
+    change(header, entries)
+    with gzip.open(path, "wb") as f:
+        f.writelines(json.dumps(item).encode() + b"\n" for item in [header, *entries])
 
 
 def test_corrupt_file_fails_its_checksum(tmp_path):
     path = tmp_path / "nim.gz"
     solve(Nim((1, 2))).save(path)
-    _rewrite(path, lambda d: d["payload"].update(values="w" * len(d["payload"]["values"])))
+    _rewrite(path, lambda header, entries: [entry.__setitem__(1, "w") for entry in entries])
     with pytest.raises(SolutionFileError, match="checksum"):
         load_solution(path, Nim((1, 2)))
 
@@ -87,12 +93,65 @@ def test_corrupt_file_fails_its_checksum(tmp_path):
 def test_unknown_version_and_foreign_files_are_refused(tmp_path):
     path = tmp_path / "nim.gz"
     solve(Nim((1, 2))).save(path)
-    _rewrite(path, lambda d: d.update(version=99))
+    _rewrite(path, lambda header, entries: header.update(version=99))
     with pytest.raises(SolutionFileError, match="version 99"):
         load_solution(path, Nim((1, 2)))
     (tmp_path / "junk").write_text("hello")
     with pytest.raises(SolutionFileError, match="not a perfectplay solution"):
         load_solution(tmp_path / "junk", Nim((1, 2)))
+
+
+@pytest.mark.parametrize(("saved", "loaded"), [
+    (Shiritori(("ab", "ba")), Shiritori(("ab", "cd"))),
+    (Subtraction(30, (1, 3, 4)), Subtraction(30, (1, 2))),
+])
+def test_a_file_is_refused_for_another_game(tmp_path, saved, loaded):
+    # the issue's two repros: each file would have answered lose / remoteness 18 for the other
+    path = tmp_path / "saved.gz"
+    solve(saved).save(path)
+    with gzip.open(path, "rb") as f:
+        assert json.loads(f.readline())["game"] == repr(saved)
+    message = f"saved for {re.escape(repr(saved))}, not for {re.escape(repr(loaded))}"
+    with pytest.raises(SolutionFileError, match=message):
+        load_solution(path, loaded)
+    assert load_solution(path, saved).value() is solve(saved).value()
+
+
+class TakeAway(Game):
+    """A user's game with object's repr: named by its class and public attributes."""
+
+    def __init__(self, heap):
+        self.heap = heap
+
+    def start(self):
+        return self.heap
+
+    def moves(self, heap):
+        return [(take, heap - take) for take in (1, 2) if take <= heap]
+
+
+def test_a_game_without_a_repr_is_named_by_its_attributes(tmp_path):
+    assert game_identity(TakeAway(21)) == "TakeAway(heap=21)"
+    solve(TakeAway(21)).save(tmp_path / "t.gz")
+    assert load_solution(tmp_path / "t.gz", TakeAway(21)).value() is Value.LOSE  # 21 = 3 * 7
+    with pytest.raises(SolutionFileError, match=r"TakeAway\(heap=21\), not for TakeAway"):
+        load_solution(tmp_path / "t.gz", TakeAway(30))
+
+
+def test_the_table_widens_for_large_counts():
+    # the issue's repro: Connect Four 5x4's seven-digit counts ran together in 7-wide columns
+    counts = Counts(positions=14_000_000,
+                    by_value={Value.WIN: 13_905_161, Value.LOSE: 94_839},
+                    by_remoteness={0: {Value.LOSE: 94_839}, 12: {Value.WIN: 13_905_161}},
+                    primitives={Value.LOSE: 94_839})
+    lines = counts.format_table().splitlines()
+    assert lines[0] == ("remoteness         win        lose         tie        draw"
+                        "       total")
+    assert lines[1] == ("         0           0      94,839           0           0"
+                        "      94,839")
+    assert lines[-1] == ("     total  13,905,161      94,839           0           0"
+                         "  14,000,000")
+    assert len(lines) == 1 + 13 + 1 and len({len(line) for line in lines}) == 1
 
 
 def test_counts_table_of_a_small_graph():

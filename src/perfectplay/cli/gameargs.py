@@ -2,22 +2,80 @@
 
 from __future__ import annotations
 
+import argparse
+import textwrap
 from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.cli.status import ArgumentParser, UsageError
 from perfectplay.core.game import Game
-from perfectplay.games import load_game
+from perfectplay.core.options import Option
+from perfectplay.games import find_game, load_game
 
-__all__ = ["GAME_EPILOG", "add_game_argument", "game_from_args"]
+__all__ = ["GAME_EPILOG", "add_game_argument", "describe_option", "game_from_args"]
 
 GAME_EPILOG = ("GAME is a name from 'perfectplay games' followed by its options "
                "(e.g. 'nim --heaps 3,4,5'), or path/to/file.py:ClassName with '--arg k=v' "
                "for each constructor argument.")
 
 
+def describe_option(option: Option) -> str:
+    """One line on a catalogue game's option: its name, help and default.
+
+    >>> from perfectplay.games.nim import Nim
+    >>> describe_option(Nim.OPTIONS[0])
+    "--heaps: heap sizes, comma-separated (default '3,4,5')"
+    """
+    default = "required" if option.default is None else f"default {option.default!r}"
+    return f"--{option.name}: {option.help} ({default})"
+
+
+def _game_epilog(spec: str) -> str:
+    """The help epilog once GAME is known: :data:`GAME_EPILOG`, then the catalogue game's
+    options, one a line (a game file or an unknown name: :data:`GAME_EPILOG` alone).
+
+    >>> print(_game_epilog("nim").splitlines()[-1])
+      --heaps: heap sizes, comma-separated (default '3,4,5')
+    """
+    try:
+        cls = find_game(spec)
+    except ValueError:  # the solve itself reports the unknown name
+        return GAME_EPILOG
+    options = [f"  {describe_option(opt)}" for opt in getattr(cls, "OPTIONS", ())]
+    return "\n".join([GAME_EPILOG, "", f"{spec} options:", *(options or ["  none"])])
+
+
+class _GameName(argparse.Action):
+    """Stores GAME and puts its options in the epilog, so a ``--help`` after GAME lists them
+    (argparse runs a positional's action before the options that follow it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        if not str(values).split(":", 1)[0].endswith(".py"):  # never import a file for help
+            parser.epilog = _game_epilog(str(values))
+
+
+class _LineHelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, but each line of a text is wrapped on its own, so an epilog can
+    list options one a line; an indented line keeps its indent and hangs 4 more."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines = []
+        for line in text.splitlines():
+            depth = len(line) - len(line.lstrip())
+            lead = indent + " " * depth
+            hang = lead + "    " if depth else lead
+            lines.append(textwrap.fill(line.strip(), width, initial_indent=lead,
+                                       subsequent_indent=hang) if line.strip() else "")
+        return "\n".join(lines)
+
+
 def add_game_argument(parser: ArgumentParser) -> None:
-    """Add the positional GAME argument."""
-    parser.add_argument("game", metavar="GAME", help="catalogue name or path/to/file.py:Class")
+    """Add the positional GAME argument; ``--help`` after it lists the game's options."""
+    parser.formatter_class = _LineHelpFormatter
+    parser.add_argument("game", metavar="GAME", action=_GameName,
+                        help="catalogue name or path/to/file.py:Class")
 
 
 def parse_game_options(rest: Sequence[str]) -> dict[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from perfectplay.cli.gameargs import describe_option
 from perfectplay.cli.status import SUCCESS, ArgumentParser
 from perfectplay.games import ALIASES, CATALOGUE, find_game
 
@@ -24,6 +25,5 @@ def run(argv: Sequence[str]) -> int:
         print(f"{name:<{width}}  {summary}{also}")
         if options.options:
             for opt in getattr(find_game(name), "OPTIONS", ()):
-                default = "required" if opt.default is None else f"default {opt.default!r}"
-                print(f"{'':<{width}}    --{opt.name}: {opt.help} ({default})")
+                print(f"{'':<{width}}    {describe_option(opt)}")
     return SUCCESS

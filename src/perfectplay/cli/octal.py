@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +29,8 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--method", choices=("auto", "python", "plain", "rare"),
                         default="auto", help="how to compute (default: auto)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--plot", metavar="FILE.png", help="draw the sequence (matplotlib)")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="draw the sequence into FILE.png (matplotlib) instead of printing it")
     options = parser.parse_args(argv)
     rules = parse_code(options.code)
     if options.upto < 0:
@@ -48,24 +50,33 @@ def run(argv: Sequence[str]) -> int:
         _plot(result, options.plot)
     if options.json:
         print(json.dumps(result))
+        if options.plot:  # stdout holds the JSON alone
+            print(f"plot: {options.plot}", file=sys.stderr)
     else:
-        _print_text(result)
+        _print_text(result, plot=options.plot)
     return SUCCESS
 
 
-def _print_text(result: dict[str, Any]) -> None:
+def _print_text(result: dict[str, Any], *, plot: str | None) -> None:
+    """The values in rows, then the period; with a plot, the plot's file instead of the
+    values (a plot is asked for when there are too many to read)."""
     values = result["values"]
-    width = len(str(len(values) - 1))
     print(f"code: {result['code']}")
-    for start in range(0, len(values), _ROW):
-        row = " ".join(str(v) for v in values[start:start + _ROW])
-        print(f"{start:>{width}}: {row}")
+    if plot:
+        print(f"values: G(0..{len(values) - 1:,}), drawn in the plot")
+    else:
+        width = len(str(len(values) - 1))
+        for start in range(0, len(values), _ROW):
+            row = " ".join(str(v) for v in values[start:start + _ROW])
+            print(f"{start:>{width}}: {row}")
     if result["period"] is None:
         print("period: none found")
-        return
-    status = "proven (Guy-Smith)" if result["proven"] else "not proven"
-    print(f"period: {result['period']}, pre-period: {result['preperiod']}, "
-          f"saltus: {result['saltus']}, {status}")
+    else:
+        status = "proven (Guy-Smith)" if result["proven"] else "not proven"
+        print(f"period: {result['period']}, pre-period: {result['preperiod']}, "
+              f"saltus: {result['saltus']}, {status}")
+    if plot:
+        print(f"plot: {plot}")
 
 
 def _plot(result: dict[str, Any], path: str) -> None:

@@ -1,4 +1,9 @@
-"""``perfectplay play GAME``: play against the perfect opponent in the terminal."""
+"""``perfectplay play GAME``: play against the perfect opponent in the terminal.
+
+What a person sees counts a move in its own remoteness: a move is listed with the moves left to
+the end once it is made, this one included, so the winning move of a position that is a win in
+1 reads "win in 1" (:attr:`MoveValue.remoteness` counts from the position after the move).
+"""
 
 from __future__ import annotations
 
@@ -7,19 +12,25 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
-from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.cli.status import SUCCESS, ArgumentParser
 from perfectplay.core.game import Position
+from perfectplay.core.solution import MoveValue
+from perfectplay.core.values import Value
 from perfectplay.solve import Solution, solve
 
 __all__ = ["Session", "run"]
 
 SIDES = ("first", "second", "both")
 
+LEGEND = "Moves show their value for the mover and the moves to the end, the move itself included."
+"""Printed once at the start of a game: how to read the list of moves."""
+
 
 def run(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="perfectplay play", epilog=GAME_EPILOG,
                             description="Play a game against the perfect opponent. Each turn "
-                            "lists every legal move with its value for you and its remoteness.")
+                            "lists every legal move with its value for you and its remoteness "
+                            "(moves to the end, the move itself included).")
     add_game_argument(parser)
     parser.add_argument("--side", choices=SIDES,
                         help="the side you play (both: you move for both; default: asked)")
@@ -32,18 +43,37 @@ def run(argv: Sequence[str]) -> int:
 
 
 def _ask_side(stdin: TextIO, stdout: TextIO) -> str:
-    stdout.write("Play first, second or both? [first] ")
-    stdout.flush()
-    answer = stdin.readline().strip().lower() or "first"
-    matches = [side for side in SIDES if side.startswith(answer)]
-    if len(matches) != 1:
-        raise UsageError(f"answer first, second or both, not {answer!r}")
-    return matches[0]
+    """The side the person plays, asked until the answer names one; the end of the input
+    answers the default, first."""
+    while True:
+        stdout.write("Play first, second or both? [first] ")
+        stdout.flush()
+        answer = stdin.readline().strip().lower() or "first"
+        matches = [side for side in SIDES if side.startswith(answer)]
+        if len(matches) == 1:
+            return matches[0]
+        print(f"error: unknown side {answer!r} (answer first, second or both)", file=stdout)
 
 
 class Session:
     """One game in the terminal: the human's turns read from ``stdin``, the perfect opponent's
-    moves are ``Solution.best_move``."""
+    moves are ``Solution.best_move``.
+
+    Examples
+    --------
+    >>> import io
+    >>> from perfectplay.games.subtraction import Subtraction
+    >>> out = io.StringIO()
+    >>> Session(solve(Subtraction(2, (1, 2))), "first", io.StringIO("2\\n"), out).play()
+    >>> print(out.getvalue().split("\\n", 2)[2])  # doctest: +NORMALIZE_WHITESPACE
+    2
+    You are to move: win in 1.
+      - 2            win in 1
+      - 1            lose in 2
+    move, u = undo, q = quit:
+    0
+    Game over: you win.
+    """
 
     def __init__(self, solution: Solution, side: str, stdin: TextIO, stdout: TextIO) -> None:
         self.solution = solution
@@ -56,14 +86,16 @@ class Session:
     def _say(self, text: str = "") -> None:
         print(text, file=self.stdout)
 
+    def _human_moves_at(self, ply: int) -> bool:
+        """Whether the human moves at ``history[ply]``."""
+        return self.side == "both" or (ply % 2 == 0) == (self.side == "first")
+
     def _human_moves(self) -> bool:
-        if self.side == "both":
-            return True
-        first_to_move = (len(self.history) - 1) % 2 == 0
-        return first_to_move == (self.side == "first")
+        return self._human_moves_at(len(self.history) - 1)
 
     def play(self) -> None:
         """Alternate turns until the game ends or the human quits."""
+        self._say(LEGEND)
         while True:
             position = self.history[-1]
             self._say()
@@ -73,26 +105,25 @@ class Session:
                 self._say(self._verdict(position))
                 return
             if self._human_moves():
-                if not self._human_turn(position):
+                if not self._human_turn(position, ranked):
                     return
             else:
                 best = ranked[0]
-                self._say(f"perfectplay plays {self.game.format_move(best.move)} "
-                          f"({best.value}{_in(best.remoteness)})")
+                self._say(f"perfectplay plays {self.game.format_move(best.move)}: "
+                          f"{_for_the_human(best)}")
                 self.history.append(best.position)
 
-    def _human_turn(self, position: Position) -> bool:
-        """Read one command; False when the human quits."""
-        ranked = self.solution.moves(position)
+    def _human_turn(self, position: Position, ranked: list[MoveValue]) -> bool:
+        """Read commands until one moves or undoes; False when the human quits."""
         value = self.solution.value(position)
         self._say(f"You are to move: {value}{_in(self.solution.remoteness(position))}.")
         texts = [self.game.format_move(entry.move) for entry in ranked]
         # Menu numbers would be mistaken for moves written as numbers: offer them only when
         # no move is.
-        numbered = not any(text.isdigit() for text in texts)
+        numbered = not any(_is_number(text) for text in texts)
         for number, (text, entry) in enumerate(zip(texts, ranked, strict=True), start=1):
             label = f"{number:>3}. " if numbered else "  - "
-            self._say(f"  {label}{text:<12} {entry.value}{_in(entry.remoteness)}")
+            self._say(f"  {label}{text:<12} {entry.value}{_in(_counting_itself(entry))}")
         prompt = "move (text or number)" if numbered else "move"
         while True:
             self.stdout.write(f"{prompt}, u = undo, q = quit: ")
@@ -103,41 +134,74 @@ class Session:
                 return False
             answer = line.strip()
             if answer.lower() in ("u", "undo"):
-                self._undo()
-                return True
-            chosen = self._match(answer, ranked, numbered=numbered)
+                if self._undo():
+                    return True
+                continue
+            chosen = _match(answer, texts, ranked, numbered=numbered)
             if chosen is not None:
                 self.history.append(chosen)
                 return True
-            self._say(f"no move {answer!r} here")
+            where = "a move's text or number" if numbered else "a move's text"
+            self._say(f"error: unknown move {answer!r} ({where} from the list, u or q)")
 
-    def _match(self, answer: str, ranked: list, *, numbered: bool) -> Position | None:
-        for entry in ranked:
-            if self.game.format_move(entry.move) == answer:
-                return entry.position
-        if numbered and answer.isdigit() and 1 <= int(answer) <= len(ranked):
-            return ranked[int(answer) - 1].position
-        return None
-
-    def _undo(self) -> None:
-        """Take back the human's last move (and the opponent's reply after it)."""
-        if len(self.history) == 1:
-            self._say("nothing to undo")
-            return
-        self.history.pop()
-        while len(self.history) > 1 and not self._human_moves():
-            self.history.pop()
+    def _undo(self) -> bool:
+        """Take back the human's last move and the opponent's replies after it; False when
+        the human has made no move yet."""
+        made = [ply for ply in range(len(self.history) - 1) if self._human_moves_at(ply)]
+        if not made:
+            self._say("error: nothing to undo (you have not moved yet)")
+            return False
+        del self.history[made[-1] + 1:]
         self._say("undone")
+        return True
 
     def _verdict(self, position: Position) -> str:
         value = self.solution.value(position)
         if self.side == "both":
             return f"Game over: {value} for the player to move."
-        if str(value) == "tie":
+        if value is Value.TIE:
             return "Game over: a tie."
-        mover_is_human = self._human_moves()
-        human_won = (str(value) == "win") == mover_is_human
+        human_won = (value is Value.WIN) == self._human_moves()
         return "Game over: you win." if human_won else "Game over: perfectplay wins."
+
+
+def _match(answer: str, texts: list[str], ranked: list[MoveValue], *,
+           numbered: bool) -> Position | None:
+    """The position after the move the answer names: its text, or its menu number."""
+    if answer in texts:
+        return ranked[texts.index(answer)].position
+    if numbered and _is_number(answer) and 1 <= int(answer) <= len(ranked):
+        return ranked[int(answer) - 1].position
+    return None
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only, and few: ``str.isdigit`` accepts ``²``, which ``int`` refuses, and
+    ``int`` refuses more than 4300 digits.
+
+    >>> _is_number("12"), _is_number("²"), _is_number("٣"), _is_number("9" * 5000)
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
+def _counting_itself(entry: MoveValue) -> int | None:
+    """A move's remoteness as shown: the moves after it, plus itself."""
+    return None if entry.remoteness is None else entry.remoteness + 1
+
+
+def _for_the_human(reply: MoveValue) -> str:
+    """The opponent's move's outcome, said from the human's side.
+
+    >>> _for_the_human(MoveValue(0, 0, Value.WIN, 4))
+    'you lose in 5'
+    """
+    if reply.value is Value.DRAW:
+        return "a draw (play goes on forever)"
+    counted = _in(_counting_itself(reply))
+    if reply.value is Value.TIE:
+        return f"a tie{counted}"
+    return f"you {'lose' if reply.value is Value.WIN else 'win'}{counted}"
 
 
 def _in(remoteness: int | None) -> str:

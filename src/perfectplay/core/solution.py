@@ -8,9 +8,12 @@ the same way for every store. Stores register the file formats they write, so
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import re
+import stat
 import tempfile
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -24,8 +27,9 @@ from perfectplay.core.errors import GameError, PositionNotSolved, SolutionFileEr
 from perfectplay.core.game import Game, Move, P, children_of, has_hook, move_order
 from perfectplay.core.values import Value
 
-__all__ = ["Counts", "MoveValue", "Solution", "checksum", "load_solution", "read_header",
-           "register_format", "write_atomically"]
+__all__ = ["Counts", "MoveValue", "Solution", "check_game", "checksum", "game_identity",
+           "load_solution", "read_header", "read_position", "read_primitives", "register_format",
+           "write_atomically"]
 
 
 @dataclass(frozen=True)
@@ -87,17 +91,36 @@ class Counts:
                    primitives=dict(primitives))
 
     def format_table(self) -> str:
-        """The table as text, one row per remoteness, Gamesman-style."""
+        """The table as text, one row per remoteness, Gamesman-style.
+
+        Numbers have thousands separators, and every count column is as wide as the widest
+        number, so that columns stay apart however large the counts.
+
+        Examples
+        --------
+        >>> from perfectplay import Value
+        >>> table = Counts(positions=1_390_517, by_value={Value.WIN: 1_390_516, Value.LOSE: 1},
+        ...                by_remoteness={0: {Value.LOSE: 1}, 1: {Value.WIN: 1_390_516}},
+        ...                primitives={Value.LOSE: 1})
+        >>> print(table.format_table())
+        remoteness        win       lose        tie       draw      total
+                 0          0          1          0          0          1
+                 1  1,390,516          0          0          0  1,390,516
+             total  1,390,516          1          0          0  1,390,517
+        """
         values = list(Value)
-        rows = ["remoteness" + "".join(f"{v!s:>7}" for v in values) + "  total"]
         top = max(self.by_remoteness, default=-1)
-        for r in range(top + 1):
-            row = self.by_remoteness.get(r, {})
-            cells = [row.get(v, 0) for v in values]
-            rows.append(f"{r:>10}" + "".join(f"{c:>7}" for c in cells) + f"{sum(cells):>7}")
-        cells = [self.by_value.get(v, 0) for v in values]
-        rows.append(f"{'total':>10}" + "".join(f"{c:>7}" for c in cells) + f"{sum(cells):>7}")
-        return "\n".join(rows)
+        rows = [(f"{r:,}", [self.by_remoteness.get(r, {}).get(v, 0) for v in values])
+                for r in range(top + 1)]
+        rows.append(("total", [self.by_value.get(v, 0) for v in values]))
+        texts = [(label, [f"{n:,}" for n in [*cells, sum(cells)]]) for label, cells in rows]
+        first = max(len("remoteness"), *(len(label) for label, _ in texts))
+        width = max(len("total"), *(len(cell) for _, cells in texts for cell in cells))
+        names = [str(v) for v in values] + ["total"]
+        lines = ["remoteness".rjust(first) + "".join(f"  {name:>{width}}" for name in names)]
+        lines += [label.rjust(first) + "".join(f"  {cell:>{width}}" for cell in cells)
+                  for label, cells in texts]
+        return "\n".join(lines)
 
 
 class Solution(ABC, Generic[P]):
@@ -150,8 +173,8 @@ class Solution(ABC, Generic[P]):
 
     @abstractmethod
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the solution to ``path`` in this store's format, versioned and checksummed;
-        :func:`load_solution` reads it back."""
+        """Write the solution to ``path`` in this store's format, versioned, checksummed and
+        naming the game (:func:`game_identity`); :func:`load_solution` reads it back."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game} by {self.method}: {len(self)} positions>"
@@ -260,11 +283,16 @@ def register_format(magic: bytes, read: Reader) -> None:
 def load_solution(path: str | os.PathLike[str], game: Game[P]) -> Solution[P]:
     """Read a solution written by any store's ``save``, for the same game.
 
+    A file names the game it was saved for (its :func:`game_identity`) and is refused for any
+    other. Files of the first versions of each format do not name it: they are read as before,
+    and cannot be checked to be for ``game``.
+
     Raises
     ------
     SolutionFileError
-        When the file is not a perfectplay solution, has an unknown version, or fails its
-        checksum.
+        When the file is not a regular file or not a perfectplay solution, has an unknown
+        version, fails its checksum, is damaged or crafted (sizes beyond what the file or the
+        game can hold, values out of range), or was saved for another game.
 
     Examples
     --------
@@ -275,9 +303,15 @@ def load_solution(path: str | os.PathLike[str], game: Game[P]) -> Solution[P]:
     >>> solve(Nim((3, 4, 5))).save(path)
     >>> load_solution(path, Nim((3, 4, 5))).value()
     Value.WIN
+    >>> load_solution(path, Nim((3, 4, 6)))
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.SolutionFileError: ...: saved for Nim((3, 4, 5)), not for Nim((3, 4, 6))
     """
     path = Path(path)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO would block the read below
+            raise SolutionFileError(f"{path}: not a regular file")
         with open(path, "rb") as f:
             head = f.read(8)
     except OSError as exc:
@@ -300,6 +334,88 @@ def read_header(path: Any, document: Any, name: str, version: int) -> None:
                                 f"reads {readable})")
 
 
+def game_identity(game: Game[Any]) -> str:
+    """How a solution file names its game: ``repr(game)``, which for the catalogue's games is
+    evaluable and holds every parameter.
+
+    A game that keeps ``object``'s repr is named by its class and its public attributes
+    instead, and memory addresses are left out everywhere: they differ from process to
+    process, and the process reading a file must name the game as the one that wrote it.
+
+    Examples
+    --------
+    >>> from perfectplay import Game
+    >>> from perfectplay.games.subtraction import Subtraction
+    >>> game_identity(Subtraction(30, (1, 3, 4)))
+    'Subtraction(30, (1, 3, 4))'
+    >>> class TakeAway(Game):
+    ...     def __init__(self, heap):
+    ...         self.heap = heap
+    >>> game_identity(TakeAway(21))
+    'TakeAway(heap=21)'
+    """
+    if type(game).__repr__ is object.__repr__:
+        # underscored attributes are the engines' caches (compiled rules), not parameters
+        attributes = sorted((name, value) for name, value in vars(game).items()
+                            if not name.startswith("_"))
+        text = f"{type(game).__qualname__}({', '.join(f'{n}={v!r}' for n, v in attributes)})"
+    else:
+        text = repr(game)
+    return _ADDRESS.sub("", text)
+
+
+_ADDRESS = re.compile(r" at 0x[0-9A-Fa-f]+")
+
+
+def check_game(path: Any, named: Any, game: Game[Any]) -> None:
+    """Refuse a file that names another game than ``game`` (``named``: the
+    :func:`game_identity` it holds)."""
+    expected = game_identity(game)
+    if named != expected:
+        raise SolutionFileError(f"{path}: saved for {_shortened(named)}, not for "
+                                f"{_shortened(expected)}")
+
+
+def _shortened(text: Any) -> str:
+    # a crafted file may name its game in a megabyte; an error stays one readable line
+    text = text if isinstance(text, str) else repr(text)
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def read_position(path: Any, game: Game[P], text: Any) -> P:
+    """``game.parse_position(text)`` of a position text read from a file.
+
+    Raises
+    ------
+    SolutionFileError
+        When ``text`` is not a string or the game does not parse it to a hashable position.
+    """
+    if type(text) is not str:
+        raise SolutionFileError(f"{path}: damaged (position {_shortened(text)})")
+    try:
+        position = game.parse_position(text)
+        hash(position)
+    except Exception as exc:  # the game's own parser: whatever it raises, this is no position
+        raise SolutionFileError(f"{path}: damaged (position {_shortened(repr(text))} does not "
+                                f"parse: {_shortened(str(exc))})") from None
+    return position
+
+
+def read_primitives(path: Any, found: Any, positions: int) -> dict[Value, int]:
+    """The primitive counts of a file (value name -> count, each from 0 to ``positions``).
+
+    Raises
+    ------
+    SolutionFileError
+        When ``found`` is not such a mapping.
+    """
+    names = {str(v): v for v in Value}
+    if not (isinstance(found, dict) and set(found) <= set(names)
+            and all(type(n) is int and 0 <= n <= positions for n in found.values())):
+        raise SolutionFileError(f"{path}: damaged (primitives {_shortened(found)})")
+    return {v: found.get(name, 0) for name, v in names.items()}
+
+
 def checksum(payload: Any, *blobs: bytes) -> str:
     """SHA-256 of a JSON-ready ``payload`` (keys sorted) followed by raw ``blobs``."""
     digest = hashlib.sha256(json.dumps(payload, separators=(",", ":"),
@@ -314,19 +430,24 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], 
     target's directory, which is flushed to disk and renamed over ``path``.
 
     Two writers to one path each rename a complete file (the last one wins); a crash leaves the
-    target as it was.
+    target as it was, and a failure leaves no temporary file behind.
 
     Raises
     ------
     OSError
-        When ``path`` is empty, a directory, or exists but is not a regular file (a device, a
-        symlink), or when writing fails.
+        When ``path`` is empty, names a directory, or exists but is not a regular file (a
+        device, a FIFO, a symlink), or when writing fails; the target is then untouched.
     """
-    target = Path(path)
-    if not str(path):
-        raise IsADirectoryError(21, "no file name given", str(path))
-    if target.is_symlink() or (target.exists() and not target.is_file()):
-        raise FileExistsError(17, "exists and is not a regular file", str(target))
+    name = os.fspath(path)
+    if not name:
+        raise FileNotFoundError(errno.ENOENT, "no file name given", name)
+    target = Path(name)
+    if name.endswith(os.sep) or target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "names a directory, not a file", name)
+    if target.is_symlink():  # replacing the link would not write where it points
+        raise FileExistsError(errno.EEXIST, "is a symlink, not a regular file", name)
+    if target.exists() and not target.is_file():
+        raise FileExistsError(errno.EEXIST, "exists and is not a regular file", name)
     descriptor, partial = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
                                            dir=target.parent)
     try:

@@ -50,9 +50,13 @@ class ConnectFour(Game):
     )
 
     def __init__(self, width: int = 4, height: int = 4) -> None:
-        if width < 1 or height < 1 or height > 7 or width * (height + 1) > 62:
-            raise ValueError(f"a board is 1..7 rows high with width * (height + 1) <= 62, got "
-                             f"{width}x{height}")
+        if width < 1:
+            raise ValueError(f"a board has at least 1 column, got {width} (connect4 width)")
+        if not 1 <= height <= 7:
+            raise ValueError(f"a board is 1..7 rows high, got {height} (connect4 height)")
+        if width * (height + 1) > 62:  # the compiled bitboard: height + 1 bits a column
+            raise ValueError(f"width * (height + 1) is at most 62, got {width} * ({height} + 1)"
+                             f" = {width * (height + 1)} (connect4 width and height)")
         self.width = width
         self.height = height
 
@@ -108,10 +112,20 @@ class ConnectFour(Game):
         return board
 
     def display(self, board: Board) -> str:
+        """The board, top row first, over the column numbers a move is written as.
+
+        >>> print(ConnectFour(4, 3).display(("XO", "", "X", "")))
+        . . . .
+        O . . .
+        X . X .
+        0 1 2 3
+        """
+        cell = len(str(self.width - 1))  # two-digit column numbers widen every cell
         rows = []
         for r in reversed(range(self.height)):
-            rows.append(" ".join(col[r] if r < len(col) else "." for col in board))
-        return "\n".join(rows)
+            rows.append(" ".join((col[r] if r < len(col) else ".").ljust(cell) for col in board))
+        rows.append(" ".join(str(c).ljust(cell) for c in range(self.width)))
+        return "\n".join(row.rstrip() for row in rows)
 
     def position_bound(self) -> int:
         """Boards whose columns hold stones bottom up with as many X as O, or one more: a

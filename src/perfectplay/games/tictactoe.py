@@ -86,8 +86,17 @@ class TicTacToe(Game):
         return "abc"[cell % 3] + str(cell // 3 + 1)
 
     def display(self, board: Board) -> str:
+        """The board with its column letters and row numbers, and how a move is written.
+
+        >>> print(TicTacToe().display("X...O...."))
+          a b c
+        1 X . .
+        2 . O .
+        3 . . .
+        moves: column a-c, row 1-3 (a1 top left)
+        """
         rows = [f"{r + 1} " + " ".join(board[r * 3:r * 3 + 3]) for r in range(3)]
-        return "\n".join(["  a b c", *rows])
+        return "\n".join(["  a b c", *rows, "moves: column a-c, row 1-3 (a1 top left)"])
 
     def compiled_size(self) -> int:
         """Integers of the compiled encoding: ``3 ** 9``."""
