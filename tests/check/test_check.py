@@ -1,10 +1,11 @@
 """perfectplay check: sound games pass, and each kind of broken claim is named."""
 
 import itertools
+import random
 
 import pytest
 
-from perfectplay import Game
+from perfectplay import Game, GameError, Value
 from perfectplay.check import check, check_instances, instances_of
 from perfectplay.games.disconnected import Disconnected, DisconnectedAbstract
 from perfectplay.games.nim import Nim
@@ -116,7 +117,7 @@ def test_families_must_exist():
 
 def test_report_text():
     text = check(Disconnected(4)).format()
-    assert text.startswith("sound: 1 instances, 1 start positions, 54 positions")
+    assert text.startswith("sound: 1 instance, 1 start position, 54 positions")
     assert "abstraction: " in text
 
 
@@ -130,3 +131,81 @@ def test_broken_moves_are_a_counterexample_not_a_crash():
 
     found = check(Broken()).counterexample
     assert found.rule == "moves"
+
+
+def test_moves_that_change_after_the_first_call_are_named():
+    class FirstCallShort(Subtraction):
+        """The solve's call lacks the second move; every later call has it."""
+
+        def __init__(self, *args):
+            super().__init__(*args)
+            self.asked = set()
+
+        def moves(self, heap):
+            pairs = list(super().moves(heap))
+            if heap not in self.asked:
+                self.asked.add(heap)
+                return pairs[:1]
+            return pairs
+
+    found = check(FirstCallShort(3, (1, 2))).counterexample
+    assert (found.rule, found.position) == ("moves", 3)
+    assert found.detail == ("moves() gave different pairs on a second call: [(1, 2)] then "
+                            "[(1, 2), (2, 1)]")
+
+
+def test_moves_in_a_random_order_are_named():
+    class Shuffled(Subtraction):
+        rng = random.Random(1)
+
+        def moves(self, heap):
+            pairs = list(super().moves(heap))
+            self.rng.shuffle(pairs)
+            return pairs
+
+    found = check(Shuffled(6, (1, 2, 3))).counterexample
+    assert found.rule == "moves" and "different pairs" in found.detail
+
+
+def test_the_report_says_how_many_positions_had_their_moves_compared():
+    report = check(Nim((1, 2)))
+    assert (report.positions, report.moves) == (6, 6)
+    assert "\nmoves: 6 positions whose moves, generated twice more, gave the pairs the solve " \
+           "used\n" in report.format()
+
+    class Finished(Subtraction):  # moves are not asked where primitive ends the game
+        def primitive(self, heap):
+            return Value.LOSE if heap == 0 else None
+
+    report = check(Finished(3, (1,)))
+    assert (report.positions, report.moves) == (4, 3)
+
+
+def test_one_of_each_is_said_in_the_singular():
+    text = check(Nim((1,))).format()
+    assert text.startswith("sound: 1 instance, 1 start position, 2 positions solved")
+
+
+def test_an_unhashable_key_is_named():
+    class ListKey(Nim):
+        def key(self, heaps):
+            return sorted(heaps)
+
+    found = check(ListKey((1, 2))).counterexample
+    assert (found.rule, found.detail) == ("key", "key() must give a hashable value, gave [1, 2]")
+
+
+def test_an_unhashable_start_is_refused():
+    with pytest.raises(GameError, match=r"^the start position must be hashable \(at position "
+                                        r"\[1\]\)$"):
+        check(Nim((1,)), starts=[[1]])
+
+
+def test_moves_that_give_no_pairs_are_named():
+    class NoList(Nim):
+        def moves(self, heaps):
+            return None
+
+    found = check(NoList((1,))).counterexample
+    assert (found.rule, found.position, found.detail) == (
+        "moves", (1,), "moves() must return an iterable of (move, position) pairs, got None")

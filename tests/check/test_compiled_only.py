@@ -63,4 +63,4 @@ def test_compiled_only_grundy_rules_are_not_checked_and_the_report_says_so():
     assert report.not_checked == [NotChecked(
         "compiled rules", "its moves leave sums (rest), and a game written only as compiled "
         "rules has no Python Grundy values to compare with")]
-    assert report.format().startswith("nothing checked: 1 instances\ncompiled rules: not checked")
+    assert report.format().startswith("nothing checked: 1 instance\ncompiled rules: not checked")

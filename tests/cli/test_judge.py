@@ -101,7 +101,7 @@ def test_check_sound(monkeypatch, capsys):
                                                "--size", "8", "--seed", "2"])
     assert status == 0 and "key:" in out
     status, out, _ = run(monkeypatch, capsys, ["check", "kadomatsu", "--values", "1,3,2,4"])
-    assert status == 0 and out.startswith("sound: 1 instances")
+    assert status == 0 and out.startswith("sound: 1 instance")
 
 
 def test_check_counterexample(monkeypatch, capsys, tmp_path):

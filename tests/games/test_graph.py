@@ -1,7 +1,8 @@
 import pytest
 
 from perfectplay import Value, solve
-from perfectplay.games.graph import GraphGame, parse_edges
+from perfectplay.cli import main
+from perfectplay.games.graph import GraphGame, parse_graph
 
 
 def test_file_game_with_draws(tmp_path):
@@ -18,8 +19,8 @@ def test_start_defaults_to_the_first_node(tmp_path):
 
 
 def test_malformed_line_is_named():
-    with pytest.raises(ValueError, match=r"g.txt:2"):
-        parse_edges("a b\na b c\n", source="g.txt")
+    with pytest.raises(ValueError, match=r"got 'a b c' \(g.txt:2\)"):
+        parse_graph("a b\na b c\n", source="g.txt")
 
 
 def test_unknown_start_and_missing_file(tmp_path):
@@ -34,3 +35,30 @@ def test_unknown_start_and_missing_file(tmp_path):
 def test_self_loop_is_a_draw():
     s = solve(GraphGame.from_edges([("a", "a")], start="a"))
     assert s.value() is Value.DRAW and s.remoteness() is None
+
+
+def test_a_line_with_one_label_declares_a_node_without_moves(tmp_path):
+    assert parse_graph("a b\nc\n# d e\nb\n") == (["a", "b", "c"], [("a", "b")])
+    path = tmp_path / "g.txt"
+    path.write_text("lonely\na b\n")
+    game = GraphGame(str(path))
+    assert game.start() == "lonely" and game.successors == {"lonely": [], "a": ["b"], "b": []}
+    assert (solve(game).value(), solve(game).remoteness()) == (Value.LOSE, 0)
+    path.write_text("x\n")
+    assert solve(GraphGame(str(path))).value() is Value.LOSE
+    path.write_text("# nothing\n")
+    with pytest.raises(ValueError, match="has no nodes"):
+        GraphGame(str(path))
+
+
+def test_from_edges_takes_nodes_without_moves():
+    game = GraphGame.from_edges([("a", "b")], start="c", nodes=["c"])
+    assert solve(game).value() is Value.LOSE
+
+
+def test_the_start_option_says_its_default_once(capsys):
+    assert main(["games", "--options"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    graph = next(i for i, line in enumerate(lines) if line.startswith("graph "))
+    assert lines[graph + 2].strip() == ("--start: node the token starts on; '' is the first "
+                                        "node in the file (default '')")

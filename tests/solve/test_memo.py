@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from graphs import game_graphs
 from hypothesis import given
@@ -95,3 +97,43 @@ def test_key_merges_positions():
     assert len(s) == len({tuple(sorted((a, b, c))) for a in range(2) for b in range(3)
                           for c in range(4)})
     assert s.value((3, 2, 1)) is s.value((1, 2, 3)) is Value.LOSE
+
+
+class Countdown(Game):
+    """A heap, take one; ``broken`` replaces one rule's answer (to break it)."""
+
+    def __init__(self, **broken):
+        self.broken = broken
+
+    def start(self):
+        return self.broken.get("start", 3)
+
+    def moves(self, n):
+        return self.broken["moves"] if "moves" in self.broken else [(1, n - 1)] if n else []
+
+    def primitive(self, n):
+        return self.broken.get("primitive") if n == 0 else None
+
+    def key(self, n):
+        return self.broken["key"] if "key" in self.broken and n < 3 else n
+
+
+@pytest.mark.parametrize(("broken", "error"), [
+    ({"primitive": "over"}, "primitive() must give None, WIN, LOSE or TIE, gave 'over' "
+                            "(at position 0)"),
+    ({"primitive": Value.DRAW}, "primitive() must give None, WIN, LOSE or TIE, gave Value.DRAW "
+                                "(at position 0)"),
+    ({"primitive": [1]}, r"primitive\(\) must give None, WIN, LOSE or TIE, gave \[1\] "
+                         r"\(at position 0\)"),
+    ({"moves": None}, "moves() must return an iterable of (move, position) pairs, got None "
+                      "(at position 3)"),
+    ({"key": [2]}, r"key\(\) must give a hashable value, gave \[2\] \(at position 2\)"),
+    ({"start": [3]}, r"the start position must be hashable \(at position \[3\]\)"),
+])
+def test_a_broken_rule_is_a_game_error_naming_the_position(broken, error):
+    pattern = error if "\\" in error else re.escape(error)
+    for solver in (memo_solve, retrograde_solve):
+        with pytest.raises(GameError, match=f"^{pattern}$"):
+            solver(Countdown(**broken))
+    with pytest.raises(GameError, match=f"^{pattern}$"):
+        memo_outcome(Countdown(**broken))

@@ -1,8 +1,9 @@
+import pytest
 from graphs import game_graphs
 from hypothesis import given
 from naive import LabelledGraph, naive_values, reachable
 
-from perfectplay import Value, solve
+from perfectplay import GameError, Value, solve
 from perfectplay.games.graph import GraphGame
 from perfectplay.solve.retrograde import retrograde_solve
 
@@ -51,3 +52,12 @@ def test_tie_beats_draw_and_takes_the_shortest_way():
     assert (s.value(0), s.remoteness(0)) == (Value.TIE, 2)
     assert (s.value(1), s.remoteness(1)) == (Value.TIE, 1)
     assert s.counts().primitives == {Value.WIN: 0, Value.LOSE: 0, Value.TIE: 2, Value.DRAW: 0}
+
+
+def test_a_primitive_that_is_not_a_value_is_refused_not_a_draw():
+    # a cycle, so that the dispatcher goes to retrograde analysis as well
+    game = LabelledGraph({0: [1], 1: [0, 2], 2: []}, 0, {2: "lost"})
+    for method in ("retrograde", "auto"):
+        with pytest.raises(GameError, match=r"^primitive\(\) must give None, WIN, LOSE or TIE, "
+                                            r"gave 'lost' \(at position 2\)$"):
+            solve(game, method=method)

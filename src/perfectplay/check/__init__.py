@@ -4,8 +4,9 @@ makes about itself, naming the first counterexample and what was not checked.
 One module per claim, each checked on every position reachable from the instances' start
 positions:
 
-- :mod:`~perfectplay.check.moves`: ``moves`` is deterministic and its children hash
-  consistently; ``primitive`` gives None, WIN, LOSE or TIE, the same on a second call;
+- :mod:`~perfectplay.check.moves`: ``moves`` is deterministic (generated twice more, it gives
+  the pairs the solve used) and its children hash consistently; ``primitive`` gives None, WIN,
+  LOSE or TIE, the same on a second call;
 - :mod:`~perfectplay.check.key`: ``key`` is sound, positions with equal keys have equal values
   (the game is solved without its ``key`` for this);
 - :mod:`~perfectplay.check.abstraction`: when the game defines ``abstraction()`` (a Game on
@@ -32,8 +33,9 @@ Examples
 >>> from perfectplay.check import check
 >>> from perfectplay.games.nim import Nim
 >>> print(check(Nim((1, 2))).format())
-sound: 1 instances, 1 start positions, 6 positions solved on the concrete state
+sound: 1 instance, 1 start position, 6 positions solved on the concrete state
 checked: key, moves
+moves: 6 positions whose moves, generated twice more, gave the pairs the solve used
 key: 5 distinct keys, equal keys have equal values
 """
 

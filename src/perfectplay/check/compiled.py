@@ -18,28 +18,18 @@ The compiled solvers import numba when they run; a game without compiled rules n
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Iterator
 from typing import Any
 
 from perfectplay.check.report import CheckReport, Counterexample, Found, Solved
-from perfectplay.compiled.rules import (
-    LOSE,
-    NOT_PRIMITIVE,
-    TIE,
-    WIN,
-    CompiledGame,
-    CompiledRules,
-    rules_of,
-)
+from perfectplay.compiled.rules import NOT_PRIMITIVE, CompiledGame, CompiledRules, rules_of
 from perfectplay.core.errors import CycleError, EngineLimitError, GameError, NotApplicable
 from perfectplay.core.game import Game, Position, children_of, has_hook
 from perfectplay.core.values import Value
 from perfectplay.impartial.grundy import grundy_table
 
 __all__ = ["GuardedRules", "check_compiled", "guarded_rules"]
-
-_CODES = {int(NOT_PRIMITIVE), int(LOSE), int(TIE), int(WIN)}
-"""What a compiled ``primitive`` may return."""
 
 _BEYOND = "the instance is beyond its compiled encoding"
 
@@ -63,26 +53,19 @@ class GuardedRules:
         problem = _round_trip(self.game, self.rules, position)
         if problem is not None:
             raise self._fail(position, problem)
-        if self.rules.primitive is not None:
-            code = int(self.rules.primitive(self.rules.params, self.rules.index(position)))
-            if code not in _CODES:
-                raise self._fail(position, f"primitive() gave {code}: it must give -1 (play "
-                                 "goes on), LOSE (0), TIE (1) or WIN (2)")
-        return self.game.primitive(position)
+        try:  # the code is checked where it enters: CompiledRules.primitive_value
+            return self.game.primitive(position)
+        except GameError as error:
+            raise self._fail(position, error.rule) from None
 
     def moves(self, position: int) -> Iterator[tuple[Any, int]]:
         """The game's ``moves``, each child in the encoding."""
         try:
-            pairs = list(children_of(self.game, position))
+            return iter(list(children_of(self.game, position)))
         except GameError as error:
-            # next_move listed more than max_moves moves: it repeats one, and since it sees only
-            # the move before, it would list them forever (the compiled loops would never end)
+            # a child outside the encoding, or next_move listing more than max_moves moves (it
+            # repeats one, and seeing only the move before, would list them forever)
             raise self._fail(position, error.rule) from None
-        for move, child in pairs:
-            if not 0 <= child < self.rules.size:
-                raise self._fail(position, f"child() of move {move} gives {child}, outside "
-                                 f"[0, {self.rules.size})")
-        return iter(pairs)
 
 
 def guarded_rules(game: CompiledGame, report: CheckReport) -> GuardedRules | None:
@@ -173,6 +156,7 @@ def _compare_grundy(solved: Solved, rules: CompiledRules,
             report.skip("compiled", "the game has no Grundy values (a cycle, or not normal play)")
             continue
         try:
+            _list_every_move(rules, rules.index(start))
             table = compiled_grundy(game, start)
         except EngineLimitError:
             report.skip("compiled", "the compiled Grundy table is beyond the engine's limits")
@@ -203,6 +187,40 @@ def _compare_grundy(solved: Solved, rules: CompiledRules,
     return None
 
 
+def _list_every_move(rules: CompiledRules, start: int) -> None:
+    """List from Python the moves of every position the compiled Grundy search of Grundy-style
+    rules (with ``rest``) will reach from ``start``: its loops trust ``next_move`` to end each
+    list and ``child`` and ``rest`` to stay in the encoding, and would never return, or read
+    past their tables, if they did not.
+
+    Raises
+    ------
+    GameError
+        Naming the first position whose moves break the rules' contract.
+    """
+    rest = rules.rest
+    assert rest is not None  # only Grundy-style rules leave a rest
+    listing = dataclasses.replace(rules, rest=None)  # children() lists moves, not their rests
+    seen = {start}
+    queue = [start]
+    for index in queue:  # grows while iterated
+        if rules.primitive is not None and (
+                int(rules.primitive(rules.params, index)) != NOT_PRIMITIVE):
+            continue  # over: the rules are not asked for its moves (the search checks the code)
+        try:
+            for move, child in listing.children(index):  # a listing without end, a bad child
+                other = int(rest(rules.params, index, move))
+                if other >= rules.size:
+                    raise GameError(f"rest() of move {move} gives {other}, outside "
+                                    f"[0, {rules.size})", position=index)
+                for part in (child, other):
+                    if part >= 0 and part not in seen:
+                        seen.add(part)
+                        queue.append(part)
+        except GameError as error:
+            raise GameError(error.rule, position=rules.decode(index)) from None
+
+
 def _round_trip(game: Game, rules: CompiledRules, position: Position) -> str | None:
     """What is wrong with ``position``'s encoding, or None when ``decode(encode(position))``
     gives it back."""
@@ -231,14 +249,11 @@ def _compare_rules(game: Game, rules: CompiledRules, position: Position,
         except ValueError as error:
             return f"encode() refuses the child {game.format_position(child)}: {error}"
     expected.sort()
-    said = rules.primitive_value(index) if rules.primitive is not None else None
     try:  # the rules are not asked for moves where they say the game is over
+        said = rules.primitive_value(index)
         moves = [] if said is not None else rules.children(index)
-    except GameError as error:
+    except GameError as error:  # a bad primitive code, a child out of range, endless moves
         return error.rule
-    for move, child in moves:
-        if child >= rules.size:
-            return f"child() of move {move} gives {child}, outside [0, {rules.size})"
     children = sorted(child for _, child in moves)
     # a position with no move is a loss on both sides (normal play)
     python_end = finished if finished is not None or expected else Value.LOSE

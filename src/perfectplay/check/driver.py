@@ -3,6 +3,7 @@ positions solved, stopping at the first counterexample."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -12,11 +13,20 @@ from perfectplay.check.abstraction import check_abstraction
 from perfectplay.check.compiled import check_compiled, guarded_rules
 from perfectplay.check.components import check_components
 from perfectplay.check.key import check_key
-from perfectplay.check.moves import check_moves, check_primitive, primitive_error
+from perfectplay.check.moves import check_moves, check_primitive
 from perfectplay.check.report import CheckReport, Counterexample, Found, Solved
 from perfectplay.compiled.rules import CompiledGame
 from perfectplay.core.errors import GameError
-from perfectplay.core.game import Game, Instance, Position, has_hook
+from perfectplay.core.game import (
+    Game,
+    Instance,
+    Move,
+    Position,
+    checked_key,
+    checked_primitive,
+    children_of,
+    has_hook,
+)
 from perfectplay.core.values import Value
 from perfectplay.solve import solve
 
@@ -29,6 +39,11 @@ _CLAIMS = (check_moves, check_primitive, check_key, check_abstraction, check_com
 
 def check(game: Game, starts: Sequence[Position] | None = None) -> CheckReport:
     """Check one game from ``starts`` (default: its start position).
+
+    Raises
+    ------
+    GameError
+        When a start position is unhashable: there is nothing to check from.
 
     Examples
     --------
@@ -47,6 +62,11 @@ def check(game: Game, starts: Sequence[Position] | None = None) -> CheckReport:
 
 def check_instances(instances: Iterable[Instance]) -> CheckReport:
     """Check every instance in turn, stopping at the first counterexample.
+
+    Raises
+    ------
+    GameError
+        When a start position is unhashable: there is nothing to check from.
 
     Examples
     --------
@@ -115,50 +135,55 @@ _ROOT = _Root()
 class _Plain(Game):
     """The game's rules from a virtual root with a move to each start, without ``key`` and
     ``components``: the concrete state, solved exhaustively. ``primitive`` values are checked
-    as they come, since the solve itself trusts them."""
+    as they come, under the claim ``primitive``; the pairs ``moves`` gives are kept, for
+    :func:`~perfectplay.check.moves.check_moves` to compare with two more calls."""
 
     def __init__(self, game: Game, starts: list[Position],
-                 moves: Callable[[Position], Iterable[tuple[Any, Position]]],
+                 moves: Callable[[Position], Iterable[tuple[Move, Position]]],
                  primitive: Callable[[Position], Value | None] | None) -> None:
         self.game = game
         self.starts = starts
         self._moves = moves
         self._primitive = primitive
+        self.given: dict[Position, list[tuple[Move, Position]]] = {}
 
     def start(self) -> Any:
         return _ROOT
 
-    def moves(self, position: Position) -> Iterable[tuple[Any, Position]]:
+    def moves(self, position: Position) -> Iterable[tuple[Move, Position]]:
         if position is _ROOT:
             return enumerate(self.starts)
-        return self._moves(position)
+        pairs = self.given[position] = list(self._moves(position))
+        return pairs
 
     def primitive(self, position: Position) -> Value | None:
         if position is _ROOT or self._primitive is None:
             return None
-        value = self._primitive(position)
-        error = primitive_error(value)
-        if error is not None:
-            raise Found(Counterexample("primitive", position, error, self.game))
-        return value
+        try:
+            return checked_primitive(self._primitive(position), position)
+        except GameError as error:
+            raise Found(Counterexample("primitive", position, error.rule, self.game)) from None
 
 
 def _check_one(game: Game, starts: list[Position], report: CheckReport) -> Counterexample | None:
-    moves: Callable[[Any], Iterable[tuple[Any, Position]]] = game.moves
+    moves: Callable[[Any], Iterable[tuple[Move, Position]]] = functools.partial(children_of, game)
     primitive = game.primitive if has_hook(game, "primitive") else None
     if isinstance(game, CompiledGame):  # its moves are its compiled rules: check as they run
         guarded = guarded_rules(game, report)
         if guarded is None:
             return None
         moves, primitive = guarded.moves, guarded.primitive
+    plain = _Plain(game, starts, moves, primitive)
+    for start in starts:  # solved without a key, the starts themselves must hash
+        checked_key(plain, start)
     try:
-        solution = solve(_Plain(game, starts, moves, primitive))
+        solution = solve(plain)
     except Found as found:
         return found.counterexample
     except GameError as error:
         return Counterexample("moves", error.position, error.rule, game)
     solved = Solved(game, starts, [(p, v) for p, v, _ in solution.positions() if p is not _ROOT],
-                    solution)
+                    solution, plain.given)
     report.positions += len(solved.positions)
     for claim in _CLAIMS:
         counterexample = claim(solved, report)

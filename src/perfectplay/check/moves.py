@@ -3,46 +3,39 @@ and ``primitive`` gives a finished value (or None), the same on a second call.""
 
 from __future__ import annotations
 
-from typing import Any
-
 from perfectplay.check.report import CheckReport, Counterexample, Solved
-from perfectplay.core.game import children_of, has_hook
-from perfectplay.core.values import Value
+from perfectplay.core.errors import GameError
+from perfectplay.core.game import checked_primitive, children_of, has_hook
 
-__all__ = ["check_moves", "check_primitive", "primitive_error"]
-
-_FINISHED = (Value.WIN, Value.LOSE, Value.TIE)
-
-
-def primitive_error(value: Any) -> str | None:
-    """What is wrong with a value ``primitive`` gave, or None when it is legal.
-
-    >>> primitive_error(Value.TIE) is None, primitive_error(Value.DRAW)
-    (True, 'primitive() must give None, WIN, LOSE or TIE, gave Value.DRAW')
-    """
-    if value is None or value in _FINISHED:
-        return None
-    return f"primitive() must give None, WIN, LOSE or TIE, gave {value!r}"
+__all__ = ["check_moves", "check_primitive"]
 
 
 def check_moves(solved: Solved, report: CheckReport) -> Counterexample | None:
-    """A second call of ``moves`` gives the same pairs, each child equal to and hashing like
-    its twin (positions where ``primitive`` ends the game are not asked)."""
+    """Generated twice more, ``moves`` gives the pairs the solve used, each child equal to and
+    hashing like its twin: a game whose moves change from one call to the next (a random
+    order, a counter) was solved on moves it does not give again. The solve's own call is
+    compared, since that is the one its values rest on; two more, since a game may change
+    only after its first call, or only on some calls."""
     game = solved.game
     report.rules.add("moves")
-    primitive = game.primitive if has_hook(game, "primitive") else None
     for position, _ in solved.positions:
-        if primitive is not None and primitive(position) is not None:
+        before = solved.moves.get(position)
+        if before is None:  # primitive ended the game there: moves was not asked
             continue
-        first = list(children_of(game, position))
-        second = list(children_of(game, position))
-        if first != second:
-            return Counterexample("moves", position, "moves() gave different pairs on a second "
-                                  f"call: {first!r} then {second!r}", game)
-        for (move, a), (_, b) in zip(first, second, strict=True):
-            if hash(a) != hash(b):
-                return Counterexample("moves", position, f"move {move!r} gave equal children "
-                                      f"with different hashes: {a!r}", game)
+        for call in ("second", "third"):
+            try:
+                again = list(children_of(game, position))
+            except GameError as error:
+                return Counterexample("moves", position, f"on a {call} call, {error.rule}", game)
+            if again != before:
+                return Counterexample("moves", position, f"moves() gave different pairs on a "
+                                      f"{call} call: {before!r} then {again!r}", game)
+            for (move, a), (_, b) in zip(before, again, strict=True):
+                if hash(a) != hash(b):
+                    return Counterexample("moves", position, f"move {move!r} gave equal "
+                                          f"children with different hashes: {a!r}", game)
+            before = again
+        report.moves += 1
     return None
 
 
@@ -54,9 +47,10 @@ def check_primitive(solved: Solved, report: CheckReport) -> Counterexample | Non
     report.rules.add("primitive")
     for position, _ in solved.positions:
         first, second = game.primitive(position), game.primitive(position)
-        error = primitive_error(first)
-        if error is not None:
-            return Counterexample("primitive", position, error, game)
+        try:
+            checked_primitive(first, position)
+        except GameError as error:
+            return Counterexample("primitive", position, error.rule, game)
         if first is not second:
             return Counterexample("primitive", position, "primitive() is not deterministic: "
                                   f"{first!r} then {second!r}", game)

@@ -3,10 +3,11 @@ instance every claim is checked against."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from perfectplay.core.game import Game, Position
+from perfectplay.core.game import Game, Move, Position
 from perfectplay.core.solution import Solution
 from perfectplay.core.values import Value
 
@@ -57,7 +58,7 @@ class NotChecked:
         >>> NotChecked("compiled", "the instance is beyond its compiled encoding", 3).format()
         'compiled: not checked, the instance is beyond its compiled encoding (3 instances)'
         """
-        times = f" ({self.instances:,} instances)" if self.instances > 1 else ""
+        times = f" ({_count(self.instances, 'instance')})" if self.instances > 1 else ""
         return f"{self.rule}: not checked, {self.reason}{times}"
 
 
@@ -70,6 +71,10 @@ class CheckReport:
     --------
     >>> print(CheckReport().format())
     nothing checked: 0 instances
+    >>> print(CheckReport(instances=1, starts=1, positions=1, moves=1, rules={"moves"}).format())
+    sound: 1 instance, 1 start position, 1 position solved on the concrete state
+    checked: moves
+    moves: 1 position whose moves, generated twice more, gave the pairs the solve used
     """
 
     instances: int = 0
@@ -80,6 +85,10 @@ class CheckReport:
 
     positions: int = 0
     """Positions solved on the concrete state (without ``key``)."""
+
+    moves: int = 0
+    """Positions whose moves were generated twice more and compared with those the solve
+    used (positions where ``primitive`` ends the game are not asked for moves)."""
 
     keys: int = 0
     """Distinct keys among them (when the game has a ``key``)."""
@@ -127,29 +136,35 @@ class CheckReport:
         if self.counterexample is not None:
             return self.counterexample.format()
         if not self.rules:
-            lines = [f"nothing checked: {self.instances:,} instances"]
+            lines = [f"nothing checked: {_count(self.instances, 'instance')}"]
         else:
-            lines = [f"sound: {self.instances:,} instances, {self.starts:,} start positions, "
-                     f"{self.positions:,} positions solved on the concrete state",
+            lines = [f"sound: {_count(self.instances, 'instance')}, "
+                     f"{_count(self.starts, 'start position')}, "
+                     f"{_count(self.positions, 'position')} solved on the concrete state",
                      f"checked: {', '.join(sorted(self.rules))}"]
+        if "moves" in self.rules:
+            lines.append(f"moves: {_count(self.moves, 'position')} whose moves, generated "
+                         "twice more, gave the pairs the solve used")
         if "key" in self.rules:
-            lines.append(f"key: {self.keys:,} distinct keys, equal keys have equal values")
+            lines.append(f"key: {_count(self.keys, 'distinct key')}, equal keys have equal "
+                         "values")
         if "abstraction" in self.rules:
-            lines.append(f"abstraction: {self.abstract_states:,} abstract states, every value "
-                         "equal to the concrete one")
+            lines.append(f"abstraction: {_count(self.abstract_states, 'abstract state')}, every "
+                         "value equal to the concrete one")
         if "components" in self.rules:
-            lines.append(f"components: {self.sums:,} sums equal to the nim-sum of their parts")
+            lines.append(f"components: {_count(self.sums, 'sum')} equal to the nim-sum of "
+                         "their parts")
         if "compiled" in self.rules:
             if self.compiled:
-                lines.append(f"compiled: {self.compiled:,} positions with the same children, "
-                             "value and remoteness under the compiled rules")
+                lines.append(f"compiled: {_count(self.compiled, 'position')} with the same "
+                             "children, value and remoteness under the compiled rules")
             if self.grundy:
-                lines.append(f"compiled: {self.grundy:,} positions with the same Grundy value "
-                             "under the compiled rules")
+                lines.append(f"compiled: {_count(self.grundy, 'position')} with the same "
+                             "Grundy value under the compiled rules")
         if "compiled rules" in self.rules:
-            lines.append(f"compiled rules: {self.compiled:,} positions within the rules' "
-                         "contract, with the same value and remoteness under the compiled solve "
-                         "as under the Python solve")
+            lines.append(f"compiled rules: {_count(self.compiled, 'position')} within the "
+                         "rules' contract, with the same value and remoteness under the "
+                         "compiled solve as under the Python solve")
         lines += [note.format() for note in self.not_checked]
         return "\n".join(lines)
 
@@ -169,6 +184,19 @@ class Solved:
 
     solution: Solution
     """The solution they come from (a virtual root above the starts included)."""
+
+    moves: Mapping[Position, list[tuple[Move, Any]]]
+    """The pairs ``moves`` gave the solve, by position (positions where ``primitive`` ends
+    the game are not asked)."""
+
+
+def _count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one.
+
+    >>> _count(1, "instance"), _count(1_000, "start position")
+    ('1 instance', '1,000 start positions')
+    """
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 class Found(Exception):

@@ -27,7 +27,9 @@ TIE = ValueCode.TIE
 WIN = ValueCode.WIN
 """``primitive`` result: the player to move has won."""
 
-_PRIMITIVE_VALUES = {int(code): code.as_value() for code in (LOSE, TIE, WIN)}
+_PRIMITIVE_VALUES: dict[int, Value | None] = {NOT_PRIMITIVE: None,
+                                              **{int(code): code.as_value()
+                                                 for code in (LOSE, TIE, WIN)}}
 
 _RULE_FUNCTIONS = ("child", "primitive", "rest", "next_move")
 
@@ -164,7 +166,9 @@ class CompiledRules:
         ValueError
             When moves leave sums (``rest``): their children are not integer positions.
         GameError
-            When ``next_move`` lists more than ``max_moves`` moves (it repeats one).
+            When ``next_move`` lists more than ``max_moves`` moves (it repeats one), or
+            ``child`` gives a position outside ``[0, size)``: a solver would otherwise follow
+            it out of the encoding, without end.
         """
         if self.rest is not None:
             raise ValueError("these rules' moves leave sums (rest): a child is not one integer")
@@ -176,6 +180,9 @@ class CompiledRules:
                 return found
             child = int(self.child(self.params, position, move))
             if child >= 0:
+                if child >= self.size:
+                    raise GameError(f"child() of move {move} gives {child}, outside "
+                                    f"[0, {self.size})", position=position)
                 found.append((move, child))
             move = int(step(self.params, position, move))
         if 0 <= move < self.max_moves:
@@ -184,10 +191,21 @@ class CompiledRules:
         return found
 
     def primitive_value(self, position: int) -> Value | None:
-        """The value ``primitive`` gives an integer position, or None while play goes on."""
+        """The value ``primitive`` gives an integer position, or None while play goes on.
+
+        Raises
+        ------
+        GameError
+            When ``primitive`` gives a number other than -1, LOSE, TIE or WIN.
+        """
         if self.primitive is None:
             return None
-        return _PRIMITIVE_VALUES.get(int(self.primitive(self.params, position)))
+        code = int(self.primitive(self.params, position))
+        try:
+            return _PRIMITIVE_VALUES[code]
+        except KeyError:
+            raise GameError(f"primitive() gave {code}: it must give -1 (play goes on), LOSE (0), "
+                            "TIE (1) or WIN (2)", position=position) from None
 
 
 def _module_attribute(function: Any) -> tuple[str, str] | None:

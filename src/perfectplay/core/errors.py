@@ -69,4 +69,6 @@ class PositionNotSolved(PerfectplayError, KeyError):
 
 
 class SolutionFileError(PerfectplayError):
-    """A saved solution is unreadable: wrong format, unknown version or failed checksum."""
+    """A saved solution is unreadable or not this game's: wrong format, unknown version, failed
+    checksum, damaged or crafted contents (sizes, codes, positions), or saved for another
+    game."""

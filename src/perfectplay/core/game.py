@@ -11,7 +11,8 @@ from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 from perfectplay.core.errors import GameError
 from perfectplay.core.values import Value
 
-__all__ = ["Game", "Instance", "Move", "P", "Position", "children_of", "has_hook", "move_order"]
+__all__ = ["Game", "Instance", "Move", "P", "Position", "checked_key", "checked_primitive",
+           "children_of", "has_hook", "move_order"]
 
 Position: TypeAlias = Hashable
 """An immutable, hashable value: int, str, tuple, frozenset, frozen dataclass."""
@@ -51,14 +52,14 @@ class Game(Generic[P]):
 
     def start(self) -> P:
         """The position play starts from. Required."""
-        raise NotImplementedError(f"{type(self).__name__} must define start()")
+        raise GameError(f"{type(self).__name__} must define start()")
 
     def moves(self, position: P) -> Iterable[tuple[Move, P]]:
         """Every legal ``(move, child)`` pair from ``position``. Required.
 
         Must be deterministic: the same position yields the same pairs every time.
         """
-        raise NotImplementedError(f"{type(self).__name__} must define moves()")
+        raise GameError(f"{type(self).__name__} must define moves()", position=position)
 
     def primitive(self, position: P) -> Value | None:
         """The value of a finished position, or None when play goes on.
@@ -185,21 +186,134 @@ def has_hook(game: object, hook: str) -> bool:
 
 
 def children_of(game: Game[P], position: P) -> Iterator[tuple[Move, P]]:
-    """``game.moves(position)``, checked: pairs of a move and a hashable child.
+    """``game.moves(position)``, checked: an iterable of pairs of a move and a hashable child.
 
     Raises
     ------
     GameError
-        When ``moves`` yields something other than a pair, or an unhashable child.
+        When ``moves`` returns something that is not iterable (None, say), or yields something
+        other than a pair, or an unhashable child.
+
+    Examples
+    --------
+    >>> class NoList(Game):
+    ...     def moves(self, position):
+    ...         return None
+    >>> list(children_of(NoList(), 3))
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.GameError: moves() must return an iterable ... got None (at position 3)
     """
-    for pair in game.moves(position):
+    pairs = game.moves(position)
+    try:
+        iterator = iter(pairs)
+    except TypeError:
+        raise GameError("moves() must return an iterable of (move, position) pairs, got "
+                        f"{pairs!r}", position=position) from None
+    for pair in iterator:
         try:
             move, child = pair
-            hash(child)
         except (TypeError, ValueError):
-            raise GameError(f"moves() must yield (move, hashable position) pairs, got {pair!r}",
+            raise GameError(f"moves() must yield (move, position) pairs, got {pair!r}",
                             position=position) from None
+        try:
+            hash(child)
+        except TypeError:
+            raise _unhashable_child(child, position) from None
         yield move, child
+
+
+def _unhashable_child(child: Any, parent: Any) -> GameError:
+    return GameError(f"moves() yielded an unhashable position {child!r}", position=parent)
+
+
+class _Start:
+    """The parent of a start position (:func:`checked_key`): none."""
+
+    def __repr__(self) -> str:
+        return "<start>"
+
+
+_START: Any = _Start()
+
+
+def checked_key(game: Game[P], position: P, *, parent: Any = _START) -> Hashable:
+    """The key of ``position`` (the position itself when the game has no ``key``), checked to
+    be hashable. The solvers call it for a start position, and to name the culprit when a key
+    turns out to be unhashable.
+
+    Parameters
+    ----------
+    game : Game
+    position : Position
+        A start position, or a child of ``parent``.
+    parent : Position, optional
+        The position whose ``moves`` gave ``position``; absent for a start position.
+
+    Raises
+    ------
+    GameError
+        Naming the rule broken: the start position is unhashable, or ``moves`` yielded an
+        unhashable position (at ``parent``), or else ``key`` gave an unhashable value.
+
+    Examples
+    --------
+    >>> from perfectplay.games.nim import Nim
+    >>> checked_key(Nim((2, 1)), (2, 1))
+    (1, 2)
+    >>> class ListKey(Game):
+    ...     def key(self, heaps):
+    ...         return sorted(heaps)
+    >>> checked_key(ListKey(), (2, 1))
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.GameError: key() must give a hashable value, gave [1, 2] ...
+    >>> checked_key(Game(), [1], parent=(2,))
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.GameError: moves() yielded an unhashable position [1] (at position (2,))
+    """
+    has_key = has_hook(game, "key")
+    key = game.key(position) if has_key else position
+    if _hashes(key):
+        return key
+    if has_key and _hashes(position):
+        raise GameError(f"key() must give a hashable value, gave {key!r}", position=position)
+    if parent is _START:
+        raise GameError("the start position must be hashable", position=position)
+    raise _unhashable_child(position, parent)
+
+
+def _hashes(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def checked_primitive(value: Any, position: Any) -> Value | None:
+    """``value``, what ``primitive`` gave at ``position``, checked to be None (play goes on),
+    WIN, LOSE or TIE: DRAW is not a finished game, and anything else is not a value.
+
+    Raises
+    ------
+    GameError
+        For any other value.
+
+    Examples
+    --------
+    >>> checked_primitive(Value.TIE, 0)
+    Value.TIE
+    >>> checked_primitive("over", 0)
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.GameError: primitive() must give None, ... gave 'over' (at position 0)
+    """
+    if value is None or (type(value) is Value and value is not Value.DRAW):
+        return value
+    raise GameError(f"primitive() must give None, WIN, LOSE or TIE, gave {value!r}",
+                    position=position)
 
 
 def move_order(move: Any) -> tuple[int, Any]:

@@ -454,8 +454,34 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], 
         with os.fdopen(descriptor, "wb") as f:
             write(f)
             f.flush()
+            os.fchmod(f.fileno(), _CREATED_MODE)  # mkstemp makes it 0600; a save is a file
             os.fsync(f.fileno())
         os.replace(partial, target)
     except BaseException:
         Path(partial).unlink(missing_ok=True)
         raise
+    _sync_directory(target.parent)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_CREATED_MODE = 0o666 & ~_umask()
+"""The mode ``open`` gives a new file under this process's umask."""
+
+
+def _sync_directory(directory: Path) -> None:
+    """Flush the rename to disk, where the platform allows opening a directory."""
+    try:
+        descriptor = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)

@@ -12,9 +12,11 @@ import difflib
 import importlib
 import importlib.util
 import sys
+import traceback
 from collections.abc import Mapping
 from pathlib import Path
 
+from perfectplay.core.errors import GameError
 from perfectplay.core.game import Game
 
 __all__ = ["CATALOGUE", "find_game", "load_game"]
@@ -64,17 +66,20 @@ def find_game(name: str) -> type[Game]:
 
 def load_game(spec: str, options: Mapping[str, str] | None = None) -> Game:
     """A game ready to solve: a catalogue name with its options as text, or a user's game as
-    ``path/to/file.py:ClassName`` whose options are Python literals (or plain text).
+    ``path/to/file.py:ClassName`` whose options are Python literals.
 
     Raises
     ------
     ValueError
-        For an unknown game or option, or an option whose text does not parse.
+        For an unknown game or option, an option whose text does not parse, or a game file
+        that does not run (naming its file and line).
+    GameError
+        When the class of a game file is not a :class:`~perfectplay.core.game.Game`.
     """
     options = dict(options or {})
     if ":" in spec and spec.split(":", 1)[0].endswith(".py"):
         cls = _class_from_file(spec)
-        kwargs = {name.replace("-", "_"): _literal(text) for name, text in options.items()}
+        kwargs = {name.replace("-", "_"): _literal(name, text) for name, text in options.items()}
     else:
         cls = find_game(spec)
         known = {opt.name: opt for opt in getattr(cls, "OPTIONS", ())}
@@ -110,15 +115,44 @@ def _class_from_file(spec: str) -> type[Game]:
         raise ValueError(f"cannot import {path_text!r}")
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_name] = module
-    module_spec.loader.exec_module(module)
+    try:
+        module_spec.loader.exec_module(module)
+    except Exception as exc:  # the file's own error: bad input, said with its file and line
+        sys.modules.pop(module_name, None)
+        raise ValueError(f"cannot import {path_text}: {type(exc).__name__}: "
+                         f"{getattr(exc, 'msg', exc)} ({_where(exc, path)})") from exc
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
         raise ValueError(f"{path_text!r} defines no class {class_name!r}")
+    if not issubclass(cls, Game):
+        raise GameError(f"{class_name} in {path_text} must subclass perfectplay.Game")
     return cls
 
 
-def _literal(text: str) -> object:
+def _where(exc: Exception, path: Path) -> str:
+    """``file:line`` of an error raised running the game file at ``path``: where a syntax error
+    is, else the line of that file that was running (an ``import``, say)."""
+    if isinstance(exc, SyntaxError) and exc.filename is not None:
+        same = Path(exc.filename).resolve() == path.resolve()
+        return f"{path if same else exc.filename}:{exc.lineno}"
+    lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__)
+             if Path(frame.filename).resolve() == path.resolve()]
+    return f"{path}:{lines[-1]}" if lines else str(path)
+
+
+def _literal(name: str, text: str) -> object:
+    """The value of ``--arg name=text`` for the class of a game file: a Python literal, never
+    the text itself (a typo would reach the game as a string and fail far from here).
+
+    >>> _literal("heaps", "(1, 2)")
+    (1, 2)
+    >>> _literal("heap", "abc")
+    Traceback (most recent call last):
+    ...
+    ValueError: --arg heap=abc: expected a Python literal (a number, 'quoted text', a tuple...)
+    """
     try:
         return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return text
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        raise ValueError(f"--arg {name}={text}: expected a Python literal (a number, "
+                         "'quoted text', a tuple...)") from None

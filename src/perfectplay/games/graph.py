@@ -9,30 +9,35 @@ from typing import ClassVar
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 
-__all__ = ["GraphGame", "parse_edges"]
+__all__ = ["GraphGame", "parse_graph"]
 
 
-def parse_edges(text: str, *, source: str = "<text>") -> list[tuple[str, str]]:
-    """Edges from text, one ``u v`` per line; blank lines and ``#`` comments are skipped.
+def parse_graph(text: str, *, source: str = "<text>") -> tuple[list[str], list[tuple[str, str]]]:
+    """Nodes and edges from text: a line ``u v`` is a move from ``u`` to ``v``, a line ``u``
+    names a node (without moves, unless another line gives it some); blank lines and ``#``
+    comments are skipped. Nodes come in the order they first appear.
 
-    >>> parse_edges("a b\\n# comment\\nb a\\n")
-    [('a', 'b'), ('b', 'a')]
+    >>> parse_graph("a b\\n# comment\\nb a\\nc\\n")
+    (['a', 'b', 'c'], [('a', 'b'), ('b', 'a')])
 
     Raises
     ------
     ValueError
-        Naming the line that is not two node labels.
+        Naming the line that is not one or two node labels.
     """
+    nodes: dict[str, None] = {}  # a dict, not a set: the first node is the default start
     edges = []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split("#", 1)[0].split()
         if not fields:
             continue
-        if len(fields) != 2:
-            raise ValueError(f"expected 'u v' (two node labels), got {line.strip()!r} "
-                             f"({source}:{number})")
-        edges.append((fields[0], fields[1]))
-    return edges
+        if len(fields) > 2:
+            raise ValueError(f"expected 'u v' (a move from u to v) or 'u' (a node), got "
+                             f"{line.strip()!r} ({source}:{number})")
+        nodes.update(dict.fromkeys(fields))
+        if len(fields) == 2:
+            edges.append((fields[0], fields[1]))
+    return list(nodes), edges
 
 
 class GraphGame(Game):
@@ -48,9 +53,9 @@ class GraphGame(Game):
 
     name: ClassVar[str] = "graph"
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("file", str, "edge list, one 'u v' per line (a move from u to v)", None),
-        Option("start", str, "node the token starts on (default: the first node in the file)",
-               ""),
+        Option("file", str, "the graph, one 'u v' per line (a move from u to v) or 'u' (a node)",
+               None),
+        Option("start", str, "node the token starts on; '' is the first node in the file", ""),
     )
 
     def __init__(self, file: str, start: str = "") -> None:
@@ -59,26 +64,32 @@ class GraphGame(Game):
             text = path.read_text()
         except OSError as exc:
             raise ValueError(f"cannot read graph file {file!r}: {exc.strerror}") from None
-        edges = parse_edges(text, source=file)
-        if not edges:
-            raise ValueError(f"graph file {file!r} has no edges")
-        self._init(edges, start)
+        nodes, edges = parse_graph(text, source=file)
+        if not nodes:
+            raise ValueError(f"graph file {file!r} has no nodes")
+        self._init(nodes, edges, start)
 
     @classmethod
-    def from_edges(cls, edges: Iterable[tuple[str, str]], *, start: str) -> GraphGame:
-        """A graph game from ``(u, v)`` pairs, without a file."""
+    def from_edges(cls, edges: Iterable[tuple[str, str]], *, start: str,
+                   nodes: Iterable[str] = ()) -> GraphGame:
+        """A graph game from ``(u, v)`` pairs, without a file; ``nodes`` adds nodes that no
+        edge names (without moves).
+
+        >>> GraphGame.from_edges([("a", "b")], start="c", nodes=["c"]).successors
+        {'c': [], 'a': ['b'], 'b': []}
+        """
+        edges = list(edges)
         game = cls.__new__(cls)
-        game._init(list(edges), start)
+        game._init(list(dict.fromkeys([*nodes, *(node for edge in edges for node in edge)])),
+                   edges, start)
         return game
 
-    def _init(self, edges: list[tuple[str, str]], start: str) -> None:
-        self.successors: dict[str, list[str]] = {}
+    def _init(self, nodes: list[str], edges: list[tuple[str, str]], start: str) -> None:
+        self.successors: dict[str, list[str]] = {node: [] for node in nodes}
         for u, v in edges:
-            self.successors.setdefault(u, [])
-            self.successors.setdefault(v, [])
             if v not in self.successors[u]:
                 self.successors[u].append(v)
-        self._start = start or edges[0][0]
+        self._start = start or next(iter(nodes), "")
         if self._start not in self.successors:
             raise ValueError(f"start node {self._start!r} is not in the graph")
 

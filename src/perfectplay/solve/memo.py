@@ -6,8 +6,15 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 
 from perfectplay.core.codes import encode, parent_code, value_of
-from perfectplay.core.errors import CycleError, GameError
-from perfectplay.core.game import Game, Position, children_of, has_hook
+from perfectplay.core.errors import CycleError
+from perfectplay.core.game import (
+    Game,
+    Position,
+    checked_key,
+    checked_primitive,
+    children_of,
+    has_hook,
+)
 from perfectplay.core.values import Value
 from perfectplay.solve.dict_store import DictSolution
 
@@ -42,7 +49,9 @@ def memo_solve(game: Game, position: Position | None = None, *,
     CycleError
         When a line of play repeats a position (use retrograde analysis).
     GameError
-        When ``moves`` breaks the protocol.
+        When the game breaks the protocol: ``moves`` gives no pairs of a move and a hashable
+        position, ``key`` an unhashable value, ``primitive`` something other than None, WIN,
+        LOSE or TIE.
 
     Examples
     --------
@@ -81,6 +90,9 @@ def _search(game: Game, start: Position, *, weak: bool,
     A frame is ``[key, children, next child index, best child code, position]``; a child not
     solved yet gets its own frame on top, and the parent resumes at the same index once it is
     solved. Every edge costs one dictionary lookup (plus one more per position, on return).
+    What the game gives is checked by the lookups themselves (an unhashable key, a primitive
+    value that is not a finished one fail them); the checked helpers of
+    :mod:`perfectplay.core.game` run only then, to name the culprit.
     """
     key = game.key if has_hook(game, "key") else None
     primitive = game.primitive if has_hook(game, "primitive") else None
@@ -105,11 +117,15 @@ def _search(game: Game, start: Position, *, weak: bool,
                 stack.append([k, children, 0, _NO_CHILD, position])
                 return _IN_PROGRESS
             value = Value.LOSE
+        try:
+            code = table[k] = _PRIMITIVE_CODES[value]
+        except (KeyError, TypeError):  # DRAW, or not a Value at all
+            checked_primitive(value, position)  # raises, naming the value
+            raise
         primitives[value] += 1
-        code = table[k] = _PRIMITIVE_CODES[value]
         return code
 
-    enter(start, key(start) if key is not None else start)
+    enter(start, checked_key(game, start))
     solved = 0
     while stack:
         frame = stack[-1]
@@ -120,9 +136,9 @@ def _search(game: Game, start: Position, *, weak: bool,
             k = key(child) if key is not None else child
             try:
                 code = table.get(k)
-            except TypeError:
-                raise GameError(f"moves() yielded an unhashable position {child!r}",
-                                position=frame[4]) from None
+            except TypeError:  # an unhashable child or key
+                checked_key(game, child, parent=frame[4])  # raises, naming the culprit
+                raise
             if code is None:
                 code = enter(child, k)
                 if code == _IN_PROGRESS:

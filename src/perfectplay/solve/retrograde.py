@@ -7,7 +7,14 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from perfectplay.core.codes import DRAW_CODE, decode, encode, value_of
-from perfectplay.core.game import Game, Position, children_of, has_hook
+from perfectplay.core.game import (
+    Game,
+    Position,
+    checked_key,
+    checked_primitive,
+    children_of,
+    has_hook,
+)
 from perfectplay.core.values import Value
 from perfectplay.solve.dict_store import DictSolution
 
@@ -43,20 +50,31 @@ def enumerate_positions(game: Game, start: Position, *,
     ...                             "a")
     >>> graph.positions, graph.children, graph.primitive
     (['a', 'b'], [[1], [0]], [None, None])
+
+    Raises
+    ------
+    GameError
+        When the game breaks the protocol: ``moves`` gives no pairs of a move and a hashable
+        position, ``key`` an unhashable value, ``primitive`` something other than None, WIN,
+        LOSE or TIE.
     """
     key = game.key if has_hook(game, "key") else None
     primitive = game.primitive if has_hook(game, "primitive") else None
-    index: dict[Hashable, int] = {key(start) if key is not None else start: 0}
+    index: dict[Hashable, int] = {checked_key(game, start): 0}
     positions: list[Position] = [start]
     children: list[list[int]] = []
     values: list[Value | None] = []
     for i, pos in enumerate(positions):  # grows while iterated: breadth-first
-        value = primitive(pos) if primitive is not None else None
+        value = checked_primitive(primitive(pos), pos) if primitive is not None else None
         kids: list[int] = []
         if value is None:
             for _, child in children_of(game, pos):
                 k = key(child) if key is not None else child
-                j = index.get(k)
+                try:
+                    j = index.get(k)
+                except TypeError:  # an unhashable key
+                    checked_key(game, child, parent=pos)  # raises, naming the culprit
+                    raise
                 if j is None:
                     j = index[k] = len(positions)
                     positions.append(child)
@@ -97,6 +115,11 @@ def retrograde_solve(game: Game, position: Position | None = None, *,
     Returns
     -------
     DictSolution
+
+    Raises
+    ------
+    GameError
+        When the game breaks the protocol (see :func:`enumerate_positions`).
 
     Examples
     --------
