@@ -1,6 +1,6 @@
 """Every contest problem at its maximum constraints, end to end through ``perfectplay judge``.
 
-    python benchmarks/bench_judge.py [--repeat 3]
+    python benchmarks/bench_judge.py [--repeat 3] [--beyond]
 
 Each input runs as ``python -m perfectplay judge NAME < input`` in a fresh process (interpreter
 start, import, parse, solve, print), after one untimed run that warms any compile cache; the
@@ -12,6 +12,10 @@ overlapping intervals, cards with zeros, duplicates and few bits).
 For shiritori at N = 16 the same inputs also run through a C++ bitmask DP written here and
 compiled with ``g++ -O2`` (timed the same way, a process per run): the ratio is perfectplay's
 time over C++'s. Without g++ that part is skipped with a message.
+
+``--beyond`` runs, once each, inputs past the contest limits instead: some the judges solve
+(the README's "Contest problems" quotes their times) and some they refuse at once, their
+estimate beyond what a judge starts (``perfectplay.games.judge_input``).
 """
 
 from __future__ import annotations
@@ -138,6 +142,72 @@ def five_hundred_eleven_inputs(rng: random.Random) -> dict[str, str]:
     return {name: f"50\n{' '.join(map(str, c))}\n" for name, c in cases.items()}
 
 
+def _zigzag(n: int) -> list[int]:
+    return [i if i % 2 else 10**6 - i for i in range(n)]
+
+
+def _interval_text(intervals: list[tuple[int, int]]) -> str:
+    return f"1\n{len(intervals)}\n" + "".join(f"{lo} {hi}\n" for lo, hi in intervals)
+
+
+def beyond_inputs(rng: random.Random) -> dict[str, dict[str, str]]:
+    """Inputs past the contest limits, by problem: the label says solved or refused."""
+    letters = [a + b for a in string.ascii_lowercase for b in string.ascii_lowercase]
+
+    def words(core: int, dead_ends: int) -> str:
+        chosen = [f"a{w}a" for w in letters[:core]] + [f"a{w}b" for w in letters[:dead_ends]]
+        return f"{len(chosen)}\n" + "\n".join(chosen) + "\n"
+
+    abc: set[str] = set()
+    while len(abc) < 26:
+        abc.add("".join(rng.choice("abc") for _ in range(rng.randint(2, 7))))
+    few_bits = [1 << b for b in range(9)] + [0, 3, 5]
+
+    def short(n: int) -> list[tuple[int, int]]:
+        return [(lo := rng.randint(1, 10 * n), lo + rng.randint(1, 30)) for _ in range(n)]
+
+    return {
+        "shiritori": {
+            "26 random abc": "26\n" + "\n".join(sorted(abc)) + "\n",
+            "30: 10 core+20 ends": words(10, 20),
+            "28: 16 core+12 ends": words(16, 12),
+            "30 dense (refused)": words(30, 0),
+        },
+        "kadomatsu": {f"zig-zag N={n}" + (" (refused)" if n > 22 else ""):
+                      f"{n}\n{' '.join(map(str, _zigzag(n)))}\n" for n in (16, 18, 20, 22, 23)},
+        "disconnected": {f"empty N={n}" + (" (refused)" if n > 10_000 else ""):
+                         _matrix(n, lambda v: v) for n in (2000, 5000, 11_000)},
+        "interval-game-2": {
+            "1 1000000000": _interval_text([(1, 10**9)]),
+            "N=1000 short": _interval_text(short(1000)),
+            "N=2000 short": _interval_text(short(2000)),
+            "N=20000 (refused)": _interval_text(short(20_000)),
+        },
+        "five-hundred-eleven": {
+            "1000 zeros": "1000\n" + " 0" * 1000 + "\n",
+            "3000 zeros": "3000\n" + " 0" * 3000 + "\n",
+            "N=500 few bits": "500\n" + " ".join(str(rng.choice(few_bits))
+                                                 for _ in range(500)) + "\n",
+            "6000 zeros (refused)": "6000\n" + " 0" * 6000 + "\n",
+        },
+    }
+
+
+def beyond(judge: list[str], only: list[str] | None) -> None:
+    """Time each input of :func:`beyond_inputs` once: the answer, or the refusal."""
+    print(f"{'problem':<20} {'input':<22} {'exit':>4} {'seconds':>8}  answer or error")
+    for name, inputs in beyond_inputs(random.Random(2024)).items():
+        if only and name not in only:
+            continue
+        for label, text in inputs.items():
+            started = time.perf_counter()
+            done = subprocess.run([*judge, name], input=text, capture_output=True, text=True,
+                                  check=False)
+            seconds = time.perf_counter() - started
+            said = (done.stdout or done.stderr.splitlines()[-1]).split("\n")[0]
+            print(f"{name:<20} {label:<22} {done.returncode:>4} {seconds:>8.2f}  {said[:90]}")
+
+
 PROBLEMS = {
     "shiritori": shiritori_inputs,
     "kadomatsu": kadomatsu_inputs,
@@ -166,9 +236,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", choices=list(PROBLEMS), action="append",
                         help="run only these problems (repeatable)")
+    parser.add_argument("--beyond", action="store_true",
+                        help="inputs past the contest limits, solved or refused, once each")
     options = parser.parse_args()
     rng = random.Random(2024)
     judge = [sys.executable, "-m", "perfectplay", "judge"]
+    if options.beyond:
+        beyond(judge, options.only)
+        return
     cpp = _build_cpp()
     print(f"{'problem':<20} {'input':<20} {'answer':<12} {'seconds':>8}")
     worst: dict[str, tuple[float, str]] = {}

@@ -3,6 +3,7 @@
 import io
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -86,6 +87,71 @@ def test_beyond_the_limits_is_a_note(monkeypatch, capsys):
                            "13\n" + " ".join(["1"] * 13) + "\n")
     assert (status, out) == (0, "-1\n")
     assert err.startswith("note: N = 13 exceeds the contest limit 12")
+
+
+def test_the_note_comes_before_the_solve(monkeypatch, capsys):
+    # a long run says at once why it may be long: the note is out before the answer is sought
+    from perfectplay.games import kadomatsu
+
+    seen = []
+
+    def answer(game, *, progress):
+        seen.append((capsys.readouterr().err, type(progress).__name__))
+        return "-1"
+
+    monkeypatch.setattr(kadomatsu, "answer_kadomatsu", answer)
+    status, out, _ = run(monkeypatch, capsys, ["judge", "kadomatsu"],
+                         "13\n" + " ".join(["1"] * 13) + "\n")
+    assert (status, out) == (0, "-1\n")
+    assert seen == [("note: N = 13 exceeds the contest limit 12\n", "ProgressBar")]
+
+
+ZIGZAG = " ".join(str(i if i % 2 else 100 - i) for i in range(30))
+
+
+@pytest.mark.parametrize(("name", "stdin", "notes", "message"), [
+    ("kadomatsu", f"30\n{ZIGZAG}\n", ["N = 30 exceeds the contest limit 12"],
+     "kadomatsu with N = 30 (up to 3.6e+08 positions x 2,135 triples) is 7.6e+11 triple checks, "
+     "about 21 hours at 10,000,000 a second"),
+    ("five-hundred-eleven", "6000\n" + " 0" * 6000 + "\n",
+     ["N = 6000 exceeds the contest limit 50"],
+     "five-hundred-eleven with N = 6,000 (up to 6,001 keys x 6,000 cards) is 3.6e+07 children"),
+    ("shiritori", "30\n" + "\n".join(f"a{chr(97 + i // 26)}{chr(97 + i % 26)}a"
+                                      for i in range(30)) + "\n",
+     ["N = 30 exceeds the contest limit 16"],
+     "shiritori with N = 30 (up to 1.6e+10 positions x 30 words) is 4.8e+11 word checks"),
+    ("interval-game-2", "1\n20000\n" + "".join(f"{i} {i + 1}\n" for i in range(1, 20_001)),
+     ["case 1: N exceeds the contest limit 100",
+      "case 1: an interval ends beyond the contest limit 100"],
+     "1 case of up to 20,000 intervals is 8e+12 moves to look at"),
+], ids=["kadomatsu", "five-hundred-eleven", "shiritori", "interval-game-2"])
+def test_beyond_what_can_finish_is_refused_at_once(monkeypatch, capsys, name, stdin, notes,
+                                                    message):
+    started = time.perf_counter()
+    status, out, err = run(monkeypatch, capsys, ["judge", name], stdin)
+    assert time.perf_counter() - started < 2
+    assert (status, out) == (2, "")
+    *noted, error = err.splitlines()
+    assert noted == [f"note: {note}" for note in notes]
+    assert error.startswith(f"error: too large to answer: {message}")
+    assert error.endswith("a judge starts at most 120 seconds of work")
+
+
+def test_memory_that_is_not_there_is_refused_at_once(monkeypatch, capsys):
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", str(10**7))
+    status, out, err = run(monkeypatch, capsys, ["judge", "disconnected"],
+                           "1500\n" + ("N" * 1500 + "\n") * 1500)
+    assert (status, out) == (2, "")
+    assert err.splitlines() == ["note: N = 1500 exceeds the contest limit 1000",
+                                "error: too large to answer: disconnected with N = 1500 needs up "
+                                "to 107.7 MiB, more than the 9.5 MiB available"]
+
+
+def test_more_words_than_the_compiled_rules_take(monkeypatch, capsys):
+    words = [f"a{chr(97 + i // 26)}{chr(97 + i % 26)}b" for i in range(27)]  # 27 dead ends
+    status, out, err = run(monkeypatch, capsys, ["judge", "shiritori"],
+                           "27\n" + "\n".join(words) + "\n")
+    assert (status, out, err) == (0, "First\n", "note: N = 27 exceeds the contest limit 16\n")
 
 
 def test_judge_end_to_end():

@@ -1,39 +1,24 @@
-"""Disconnected game (AOJ 2376): samples, the abstraction against a brute force on edge sets."""
+"""Disconnected game (AOJ 2376): samples, the abstraction against a brute force on edge sets,
+the estimate that refuses at once what would not finish."""
 
 import random
-from functools import cache
+import time
 from itertools import combinations
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from naive import disconnected_first_wins
 
+from perfectplay import EngineLimitError, solve
 from perfectplay.check import check, check_instances, instances_of
-from perfectplay.games.disconnected import Disconnected, judge, parse_disconnected
-
-
-def brute_force(n, edges):
-    """First player wins? Recursion over frozensets of edges; a move connecting the graph
-    loses at once."""
-    pairs = list(combinations(range(n), 2))
-
-    def connected(edge_set):
-        reach, frontier = {0}, [0]
-        while frontier:
-            u = frontier.pop()
-            for a, b in edge_set:
-                for x, y in ((a, b), (b, a)):
-                    if x == u and y not in reach:
-                        reach.add(y)
-                        frontier.append(y)
-        return len(reach) == n
-
-    @cache
-    def wins(edge_set):
-        return any(not connected(edge_set | {p}) and not wins(edge_set | {p})
-                   for p in pairs if p not in edge_set)
-
-    return wins(frozenset(edges))
+from perfectplay.games.disconnected import (
+    Disconnected,
+    DisconnectedAbstract,
+    answer_disconnected,
+    judge,
+    parse_disconnected,
+)
 
 
 def matrix(n, edges):
@@ -66,7 +51,7 @@ def disconnected_graphs(draw):
 @given(disconnected_graphs())
 def test_against_brute_force(graph):
     n, edges = graph
-    expected = "Taro" if brute_force(n, edges) else "Hanako"
+    expected = "Taro" if disconnected_first_wins(n, edges) else "Hanako"
     assert judge(matrix(n, edges)) == (expected, [])
 
 
@@ -110,3 +95,30 @@ def test_bad_input(text, message):
 def test_beyond_the_limits_is_noted():
     _, notes = parse_disconnected("1001\n" + ("N" * 1001 + "\n") * 1001)
     assert notes
+
+
+@given(st.integers(2, 40), st.integers(0, 20), st.integers(0, 1))
+def test_the_abstract_state_bound_bounds(odd, even, parity):
+    if odd + even < 2:
+        return
+    game = DisconnectedAbstract((odd, even, parity))
+    assert game.position_bound() >= len(solve(game))
+
+
+def test_the_empty_graph_reaches_nearly_every_state_of_the_bound():
+    game = DisconnectedAbstract((300, 0, 0))
+    assert 0.99 * game.position_bound() < len(solve(game)) <= game.position_bound() == 22_952
+
+
+def test_beyond_the_budget_is_refused_at_once():
+    started = time.perf_counter()
+    with pytest.raises(EngineLimitError, match=r"disconnected with N = 20000 is 1e\+08 abstract "
+                                               r"states, about 8\.3 minutes"):
+        answer_disconnected(Disconnected(20_000, (0,) * 20_000))
+    assert time.perf_counter() - started < 1
+
+
+def test_memory_is_weighed_first(monkeypatch):
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", str(10**7))
+    with pytest.raises(EngineLimitError, match=r"disconnected with N = 1500 needs up to"):
+        answer_disconnected(Disconnected(1500, (0,) * 1500))

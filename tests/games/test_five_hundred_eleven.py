@@ -1,30 +1,20 @@
-"""FiveHundredEleven (SRM 511): samples, the engine against a brute force, the abstraction."""
+"""FiveHundredEleven (SRM 511): samples, the engine against a brute force, the abstraction, the
+estimate that refuses at once what would not finish."""
 
-from functools import cache
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from naive import five_hundred_eleven_first_wins
 
+from perfectplay import EngineLimitError, solve
 from perfectplay.check import check, check_instances, instances_of
 from perfectplay.games.five_hundred_eleven import (
     FiveHundredEleven,
     judge,
     parse_five_hundred_eleven,
 )
-
-
-def brute_force(cards):
-    """First player wins? Recursion over (sorted cards left, memory); every card is a move,
-    including those that leave the memory unchanged."""
-
-    @cache
-    def wins(left, memory):
-        if memory == 511:
-            return True  # the opponent made 511
-        return any(not wins(left[:i] + left[i + 1:], memory | c) for i, c in enumerate(left))
-
-    return wins(tuple(sorted(cards)), 0)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -43,7 +33,7 @@ card = st.one_of(st.sampled_from([0, 511, 510, 255, 256, 1, 3]), st.integers(0, 
 
 @given(st.lists(card, min_size=1, max_size=9))
 def test_against_brute_force(cards):
-    expected = "Fox Ciel" if brute_force(cards) else "Toastman"
+    expected = "Fox Ciel" if five_hundred_eleven_first_wins(cards) else "Toastman"
     assert judge(f"{len(cards)}\n{' '.join(map(str, cards))}") == (expected, [])
 
 
@@ -53,7 +43,7 @@ def test_passes_are_moves(cards, zeros):
     cards = cards + [0] * zeros
     assert check(FiveHundredEleven(cards)).is_sound
     assert (judge(f"{len(cards)}\n{' '.join(map(str, cards))}")[0] == "Fox Ciel") \
-        == brute_force(cards)
+        == five_hundred_eleven_first_wins(cards)
 
 
 def test_key_sound_on_random_card_sets():
@@ -78,3 +68,29 @@ def test_bad_input(text, message):
 def test_beyond_the_limits_is_noted():
     output, notes = judge("60\n" + " ".join(["0"] * 60))
     assert output == "Toastman" and notes  # 60 passes: the second player makes the last one
+
+
+@given(st.lists(card, min_size=1, max_size=10), st.integers(0, 6))
+def test_the_key_bound_bounds(cards, zeros):
+    game = FiveHundredEleven(cards + [0] * zeros)
+    assert game.position_bound() >= len(solve(game))
+
+
+def test_six_thousand_zeros_are_refused_at_once():
+    # the issue's repro ended in MemoryError: 6,000 levels of 6,000 children of 6,000 bits
+    started = time.perf_counter()
+    with pytest.raises(EngineLimitError, match=r"five-hundred-eleven with N = 6,000 \(up to "
+                                               r"6,001 keys x 6,000 cards\) is 3\.6e\+07 "
+                                               r"children, about 2\.4 minutes"):
+        judge("6000\n" + " 0" * 6000)
+    assert time.perf_counter() - started < 1
+
+
+def test_many_zeros_within_the_budget_are_answered():
+    assert judge("1001\n" + " 0" * 1001) == ("Fox Ciel", ["N = 1001 exceeds the contest limit 50"])
+
+
+def test_memory_is_weighed_first(monkeypatch):
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", str(10**7))
+    with pytest.raises(EngineLimitError, match=r"N = 1,000 .* needs up to 107\.8 MiB"):
+        judge("1000\n" + " 0" * 1000)

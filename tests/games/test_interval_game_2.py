@@ -1,17 +1,24 @@
 """Interval Game 2 (ABC206 F): the sample, Grundy sums against a brute force on picked sets,
-the compiled rules against the pure-Python Grundy search."""
+the compiled rules against the pure-Python Grundy search, coordinates that only their order
+matters for (a line of 10^30), and the estimate that refuses at once what would not finish."""
 
 import random
-from functools import cache
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from naive import interval_first_wins, interval_line_grundy
 
-from perfectplay import PositionNotSolved, solve
+from perfectplay import EngineLimitError, PositionNotSolved, solve
 from perfectplay.check import check, check_instances, instances_of
 from perfectplay.compiled import compiled_grundy
-from perfectplay.games.interval_game_2 import IntervalGame2, judge, parse_interval_game_2
+from perfectplay.games.interval_game_2 import (
+    IntervalGame2,
+    answer_interval_game_2,
+    judge,
+    parse_interval_game_2,
+)
 from perfectplay.impartial.grundy import grundy
 
 SAMPLE = """5
@@ -43,17 +50,6 @@ SAMPLE = """5
 1
 5 9
 """
-
-
-def brute_force(intervals):
-    """First player wins? Recursion over the frozenset of picked interval indices."""
-
-    @cache
-    def wins(picked):
-        return any(not wins(picked | {i}) for i, (lo, hi) in enumerate(intervals)
-                   if all(hi <= intervals[j][0] or intervals[j][1] <= lo for j in picked))
-
-    return wins(frozenset())
 
 
 def text_of(cases):
@@ -88,7 +84,7 @@ units = st.lists(st.integers(1, 12), min_size=1, max_size=12).map(
 @pytest.mark.parametrize("method", ["python", "compiled"])
 @given(st.lists(interval_sets() | units, min_size=1, max_size=3))
 def test_against_brute_force(method, cases):
-    expected = "\n".join("Alice" if brute_force(c) else "Bob" for c in cases)
+    expected = "\n".join("Alice" if interval_first_wins(c) else "Bob" for c in cases)
     assert judge(text_of(cases), method=method) == (expected, [])
 
 
@@ -121,7 +117,69 @@ def test_a_sum_of_stretches_is_not_one_compiled_position():
 
 @given(interval_sets())
 def test_solve_on_the_concrete_state_agrees(intervals):
-    assert (solve(IntervalGame2(intervals)).value().value == "win") == brute_force(intervals)
+    wins = solve(IntervalGame2(intervals)).value().value == "win"
+    assert wins == interval_first_wins(intervals)
+
+
+def spread(intervals, gaps):
+    """The same intervals on a longer line: endpoint ``e`` moved to the sum of ``gaps[:e]``
+    (every gap at least 1), which keeps their order."""
+    place = {end: sum(gaps[:end]) for end in {e for interval in intervals for e in interval}}
+    return [(place[lo], place[hi]) for lo, hi in intervals]
+
+
+gaps = st.lists(st.sampled_from([1, 2, 7, 10**9, 2**16 + 1, 2**63, 10**30]), min_size=16,
+                max_size=16)
+
+
+@pytest.mark.parametrize("method", ["python", "compiled"])
+@given(interval_sets() | units, gaps)
+def test_only_the_order_of_the_endpoints_matters(method, intervals, gaps):
+    # the line walked integer by integer, and the same game stretched out to 10^30 and beyond
+    # 2^63: the Grundy value is that of the small line, on both paths
+    expected = interval_line_grundy(intervals)
+    assert grundy(IntervalGame2(intervals), method=method) == expected
+    wide = IntervalGame2(spread(intervals, gaps))
+    assert grundy(wide, method=method) == expected
+    assert wide.compiled_size() == IntervalGame2(intervals).compiled_size() <= 4**5
+
+
+@pytest.mark.parametrize("method", ["python", "compiled"])
+def test_one_long_interval_answers_at_once(method):
+    # the issue's repro: a loop over every integer of the line ran for minutes
+    text = "1\n1\n1 1000000000\n"
+    assert judge(text, method=method) == (
+        "Alice", ["case 1: an interval ends beyond the contest limit 100"])
+    huge = f"1\n2\n1 {10**40}\n{2**64} {2**64 + 1}\n"
+    assert judge(huge, method=method)[0] == "Alice"  # nested: one move, whichever is picked
+
+
+def test_a_position_off_the_endpoints_encodes_as_its_trimmed_stretch():
+    game = IntervalGame2(((10, 20), (20, 40), (10**12, 10**12 + 5)))
+    rules = game.compiled()
+    assert rules.encode(game.parse_position("5-30")) == rules.encode(((10, 20),))
+    assert rules.decode(rules.encode(((20, 40),))) == ((20, 40),)
+    assert rules.encode(game.parse_position("21-39")) == 0  # holds no interval
+
+
+@pytest.mark.parametrize(("games", "message"), [
+    ([IntervalGame2([(i, i + 1) for i in range(1, 20_000)])],
+     r"1 case of up to 19,999 intervals is 8e\+12 moves to look at, about 22 hours"),
+    ([IntervalGame2(((1, 2),))] * 300_000,  # each case costs its tables, however small
+     r"300,000 cases of up to 1 intervals is 1\.5e\+10 moves to look at, about 2\.5 minutes"),
+])
+def test_beyond_the_budget_is_refused_at_once(games, message):
+    started = time.perf_counter()
+    with pytest.raises(EngineLimitError, match=message):
+        answer_interval_game_2(games)
+    assert time.perf_counter() - started < 1
+
+
+def test_each_case_answered_is_progress():
+    done = []
+    games = [IntervalGame2(((1, 2),)), IntervalGame2(((1, 3), (2, 4)))]
+    assert answer_interval_game_2(games, progress=done.append) == "Alice\nAlice"
+    assert done == [1, 2]
 
 
 def test_components_are_independent():
@@ -157,4 +215,5 @@ def test_unknown_judge_method():
 
 def test_beyond_the_limits_is_noted():
     _, notes = parse_interval_game_2("21\n" + "1\n1 200\n" * 21)
-    assert len(notes) == 22
+    assert notes == ["T = 21 exceeds the contest limit 20",
+                     "cases 1, 2, 3 and 18 more: an interval ends beyond the contest limit 100"]

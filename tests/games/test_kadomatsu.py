@@ -1,32 +1,21 @@
-"""Kadomatsu (yukicoder No.334): samples, and the engine against an independent brute force."""
+"""Kadomatsu (yukicoder No.334): samples, the engine against an independent brute force, and the
+estimate that refuses at once what would not finish."""
 
-from functools import cache
-from itertools import combinations
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from naive import kadomatsu_winning_triple
 
-from perfectplay.games.kadomatsu import Kadomatsu, judge, parse_kadomatsu, winning_triple
-
-
-def brute_force(values):
-    """Smallest winning first triple, or None: plain recursion over the tuple of indices left."""
-
-    def zigzag(a, b, c):
-        x, y, z = values[a], values[b], values[c]
-        return len({x, y, z}) == 3 and (y > max(x, z) or y < min(x, z))
-
-    @cache
-    def wins(left):
-        return any(not wins(tuple(i for i in left if i not in t))
-                   for t in combinations(left, 3) if zigzag(*t))
-
-    left = tuple(range(len(values)))
-    for t in combinations(left, 3):  # lexicographic order
-        if zigzag(*t) and not wins(tuple(i for i in left if i not in t)):
-            return t
-    return None
+from perfectplay import EngineLimitError, solve
+from perfectplay.games.kadomatsu import (
+    Kadomatsu,
+    answer_kadomatsu,
+    judge,
+    parse_kadomatsu,
+    winning_triple,
+)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -39,18 +28,18 @@ def test_samples(text, expected):
 
 @given(st.lists(st.integers(1, 5), min_size=3, max_size=9))
 def test_against_brute_force_many_equal_values(values):
-    assert winning_triple(Kadomatsu(values)) == brute_force(values)
+    assert winning_triple(Kadomatsu(values)) == kadomatsu_winning_triple(values)
 
 
 @given(st.permutations(range(1, 10)))
 def test_against_brute_force_distinct_values(values):
-    assert winning_triple(Kadomatsu(values)) == brute_force(values)
+    assert winning_triple(Kadomatsu(values)) == kadomatsu_winning_triple(values)
 
 
 def test_zigzag_twelve():
     values = (1, 12, 2, 11, 3, 10, 4, 9, 5, 8, 6, 7)
     output, notes = judge("12\n" + " ".join(map(str, values)))
-    assert output == " ".join(map(str, brute_force(values)) or "-1")
+    assert output == " ".join(map(str, kadomatsu_winning_triple(values)) or "-1")
     assert notes == []
 
 
@@ -75,3 +64,33 @@ def test_position_text_round_trip():
     game = Kadomatsu((1, 3, 2, 5))
     assert game.parse_position(game.format_position(0b1011)) == 0b1011
     assert game.parse_position("-") == 0
+
+
+@given(st.lists(st.integers(1, 5), min_size=3, max_size=11))
+def test_the_position_bound_bounds(values):
+    game = Kadomatsu(values)
+    assert game.triple_bound() == len(game._triples)
+    assert game.position_bound() >= len(solve(game))
+
+
+@pytest.mark.parametrize("n", [30, 300, 5000])
+def test_beyond_the_budget_is_refused_at_once(n):
+    game, _ = parse_kadomatsu(f"{n}\n" + " ".join(str(i if i % 2 else 10**6 - i)
+                                                  for i in range(n)))  # zig-zag
+    started = time.perf_counter()
+    with pytest.raises(EngineLimitError, match=rf"kadomatsu with N = {n} \(up to .* positions x "
+                                               r".* triples\) is .* triple checks, about"):
+        answer_kadomatsu(game)
+    assert time.perf_counter() - started < 1.5
+
+
+def test_a_long_input_without_a_triple_is_answered():
+    values = [1] * 40 + list(range(2, 62))  # never decreasing: no kadomatsu triple
+    assert judge(f"{len(values)}\n{' '.join(map(str, values))}\n")[0] == "-1"
+
+
+def test_memory_is_weighed_first(monkeypatch):
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", str(10**6))
+    game = Kadomatsu([i if i % 2 else 100 - i for i in range(18)])
+    with pytest.raises(EngineLimitError, match=r"needs up to 16\.6 MiB, more than the 976\.6 KiB"):
+        answer_kadomatsu(game)

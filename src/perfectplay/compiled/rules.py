@@ -277,7 +277,8 @@ class CompiledGame(Game):
 
     def compiled(self) -> CompiledRules:
         """The compiled rules. Required."""
-        raise NotImplementedError(f"{type(self).__name__} must define compiled()")
+        raise GameError(f"{type(self).__name__} must define compiled(): a CompiledGame is "
+                        "its compiled rules")
 
     def compiled_size(self) -> int:
         """Number of integer positions (``compiled().size``)."""

@@ -11,23 +11,32 @@ five-hundred-eleven`` compares the two on random card sets.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from typing import ClassVar
 
+from perfectplay.core.engines import Estimate
 from perfectplay.core.game import Game
+from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
-from perfectplay.games.judge_input import JudgeInput
-from perfectplay.solve import outcome
+from perfectplay.games.judge_input import JudgeInput, format_count, refuse_beyond, start_value
 
-__all__ = ["FULL", "FiveHundredEleven", "format_five_hundred_eleven", "judge",
-           "parse_five_hundred_eleven"]
+__all__ = ["FULL", "FiveHundredEleven", "answer_five_hundred_eleven",
+           "format_five_hundred_eleven", "judge", "parse_five_hundred_eleven"]
 
 FULL = 511
 """The memory value whose maker loses."""
 
 MAX_CARDS = 50
 """The contest limit on the number of cards (more are accepted with a note)."""
+
+CHILDREN_PER_SECOND = 10**6
+"""Children the pure-Python search makes a second (a position has one per card left), with
+few cards; each child is a bitmask of ``N`` bits, so with ``N`` cards the rate is this times
+``2000 / (2000 + N)``. Measured: 1.2 to 2 million with 200 to 1,000 zeros or few-bit cards,
+0.75 million with 3,000 zeros, 0.27 million with 6,000."""
 
 State = tuple[int, int]
 """(bitmask of the cards left, memory)."""
@@ -62,9 +71,14 @@ class FiveHundredEleven(Game):
         for card in self.cards:
             if not 0 <= card <= FULL:
                 raise ValueError(f"card {card} is out of range 0..{FULL}")
-        # _subsets[m]: bitmask of the card indices whose value is a subset of memory m
-        self._subsets = [sum(1 << i for i, c in enumerate(self.cards) if c | m == m)
-                         for m in range(FULL + 1)]
+
+    @cached_property
+    def _subsets(self) -> list[int]:
+        """``_subsets[m]``: bitmask of the card indices whose value is a subset of memory
+        ``m``; made on first use, not in ``__init__``, so that a judge estimates (and refuses)
+        thousands of cards at once."""
+        return [sum(1 << i for i, c in enumerate(self.cards) if c | m == m)
+                for m in range(FULL + 1)]
 
     def __repr__(self) -> str:
         return f"FiveHundredEleven({self.cards!r})"
@@ -88,6 +102,20 @@ class FiveHundredEleven(Game):
     def key(self, state: State) -> tuple[int, int]:
         left, memory = state
         return memory, (left & self._subsets[memory]).bit_count()
+
+    def position_bound(self) -> int:
+        """Keys reachable from the start, bounded: for each memory the cards can make (the
+        ors of their subsets), one per count of cards left that are subsets of it.
+
+        >>> FiveHundredEleven((0, 0, 3)).position_bound()  # memory 0: 0..2 zeros; 3: 0..3 cards
+        7
+        """
+        copies = Counter(self.cards)
+        memories = {0}
+        for card in copies:
+            memories |= {memory | card for memory in memories}
+        return sum(1 + sum(n for card, n in copies.items() if card | memory == memory)
+                   for memory in memories)
 
     def format_position(self, state: State) -> str:
         left, memory = state
@@ -172,6 +200,42 @@ def format_five_hundred_eleven(value: Value) -> str:
     return "Fox Ciel" if value is Value.WIN else "Toastman"
 
 
+def answer_five_hundred_eleven(game: FiveHundredEleven, *,
+                               progress: Callable[[int], None] | None = None) -> str:
+    """The judge's output for a parsed input, solved on the abstract state (``key``).
+
+    The estimate: :meth:`FiveHundredEleven.position_bound` keys, each position making a child
+    per card left, at the rate of :data:`CHILDREN_PER_SECOND`; the memory, one entry per key
+    and the children lists of the positions on the search's path (up to one per card), each
+    child a bitmask of ``N`` bits. A long solve calls ``progress`` with the keys solved.
+
+    Raises
+    ------
+    EngineLimitError
+        At once, for an input beyond the judges' budget (see
+        :func:`~perfectplay.games.judge_input.refuse_beyond`).
+
+    Examples
+    --------
+    >>> answer_five_hundred_eleven(FiveHundredEleven((3, 5, 7, 9, 510)))
+    'Fox Ciel'
+    >>> answer_five_hundred_eleven(FiveHundredEleven((0,) * 6000))
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.EngineLimitError: too large to answer: five-hundred-eleven with ...
+    """
+    n = len(game.cards)
+    keys = game.position_bound()
+    card_set = n // 8 + 100  # a child: its bitmask, the memory, their tuple
+    estimate = Estimate(memory=keys * (PYTHON_BYTES_PER_POSITION + card_set)
+                        + n * (n + 1) // 2 * card_set, work=keys * n,
+                        what=f"five-hundred-eleven with N = {n:,} (up to "
+                             f"{format_count(keys)} keys x {n:,} cards)")
+    rate = CHILDREN_PER_SECOND * 2000 / (2000 + n)
+    refuse_beyond(estimate, rate=rate, unit="children")
+    return format_five_hundred_eleven(start_value(game, estimate, rate=rate, progress=progress))
+
+
 def judge(text: str) -> tuple[str, list[str]]:
     """Answer a judge input, solving on the abstract state (``key``).
 
@@ -179,4 +243,4 @@ def judge(text: str) -> tuple[str, list[str]]:
     ('Fox Ciel', [])
     """
     game, notes = parse_five_hundred_eleven(text)
-    return format_five_hundred_eleven(outcome(game)), notes
+    return answer_five_hundred_eleven(game), notes

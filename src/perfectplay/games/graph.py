@@ -94,7 +94,14 @@ class GraphGame(Game):
             raise ValueError(f"start node {self._start!r} is not in the graph")
 
     def __repr__(self) -> str:
-        return f"<GraphGame: {len(self.successors)} nodes, start {self._start!r}>"
+        """Evaluable, and the whole graph: a saved solution names its game by it.
+
+        >>> GraphGame.from_edges([("a", "b")], start="a")
+        GraphGame.from_edges([('a', 'b')], start='a', nodes=['a', 'b'])
+        """
+        edges = [(u, v) for u, kids in self.successors.items() for v in kids]
+        return (f"GraphGame.from_edges({edges!r}, start={self._start!r}, "
+                f"nodes={list(self.successors)!r})")
 
     def start(self) -> str:
         return self._start

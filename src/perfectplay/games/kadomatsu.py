@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from itertools import combinations
+from math import comb
 from typing import ClassVar
 
+from perfectplay.core.engines import Estimate
 from perfectplay.core.game import Game
+from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
-from perfectplay.games.judge_input import JudgeInput
+from perfectplay.games.judge_input import JudgeInput, format_count, refuse_beyond
 from perfectplay.solve import solve
 
-__all__ = ["Kadomatsu", "format_kadomatsu", "is_kadomatsu", "judge", "parse_kadomatsu",
-           "winning_triple"]
+__all__ = ["Kadomatsu", "answer_kadomatsu", "format_kadomatsu", "is_kadomatsu", "judge",
+           "parse_kadomatsu", "winning_triple"]
 
 Triple = tuple[int, int, int]
 
@@ -22,6 +26,14 @@ MAX_N = 12
 
 MAX_VALUE = 10**9
 """The contest limit on each value."""
+
+LISTED_TRIPLES = 2 * 10**6
+"""Most index triples :meth:`Kadomatsu.triple_bound` looks through to count the kadomatsu
+ones (about a second); past it every triple is taken to be one."""
+
+CHECKS_PER_SECOND = 10**7
+"""Triple checks a solve makes a second (each position tries every kadomatsu triple):
+measured 10 to 17 million on zig-zag and random values, N = 12 to 18."""
 
 
 def is_kadomatsu(x: int, y: int, z: int) -> bool:
@@ -58,10 +70,14 @@ class Kadomatsu(Game):
 
     def __init__(self, values: Sequence[int] = (1, 3, 2, 4, 2, 5)) -> None:
         self.values = tuple(values)
-        n = len(self.values)
-        self._triples = [(t, (1 << t[0]) | (1 << t[1]) | (1 << t[2]))
-                         for t in combinations(range(n), 3)
-                         if is_kadomatsu(*(self.values[i] for i in t))]
+
+    @cached_property
+    def _triples(self) -> list[tuple[Triple, int]]:
+        """Every kadomatsu triple with its bitmask; listed on first use, not in ``__init__``, so
+        that a judge estimates (and refuses) an input of thousands of values at once."""
+        return [(t, (1 << t[0]) | (1 << t[1]) | (1 << t[2]))
+                for t in combinations(range(len(self.values)), 3)
+                if is_kadomatsu(*(self.values[i] for i in t))]
 
     def __repr__(self) -> str:
         return f"Kadomatsu({self.values!r})"
@@ -99,17 +115,43 @@ class Kadomatsu(Game):
         cells = [f"{i}:{v}" if present >> i & 1 else f"{i}:." for i, v in enumerate(self.values)]
         return " ".join(cells)
 
+    def triple_bound(self) -> int:
+        """The number of kadomatsu triples, counted when there are at most
+        :data:`LISTED_TRIPLES` index triples, else that of all index triples, ``C(N, 3)``.
 
-def winning_triple(game: Kadomatsu) -> Triple | None:
+        >>> Kadomatsu((1, 3, 2, 4)).triple_bound(), Kadomatsu((1,) * 300).triple_bound()
+        (2, 4455100)
+        """
+        n = len(self.values)
+        return len(self._triples) if comb(n, 3) <= LISTED_TRIPLES else comb(n, 3)
+
+    def position_bound(self) -> int:
+        """Positions reachable from the start, bounded: after ``j`` moves, the indices left are
+        the complement of ``j`` disjoint triples, at most ``C(N, 3j)`` sets and at most
+        ``C(T, j)`` for ``T`` kadomatsu triples (every subset, ``2 ** N``, when the triples are
+        not counted: see :meth:`triple_bound`).
+
+        >>> Kadomatsu((1, 3, 2, 4)).position_bound()  # the start, and one per triple
+        3
+        """
+        n, triples = len(self.values), self.triple_bound()
+        if comb(n, 3) > LISTED_TRIPLES:
+            return 1 << n
+        return sum(min(comb(n, 3 * j), comb(triples, j)) for j in range(n // 3 + 1))
+
+
+def winning_triple(game: Kadomatsu, *,
+                   progress: Callable[[int], None] | None = None) -> Triple | None:
     """The lexicographically smallest winning first move, or None when the first player loses.
 
-    Solved by the engine: every move of the start with its value, from ``Solution.moves``.
+    Solved by the engine: every move of the start with its value, from ``Solution.moves``;
+    ``progress`` is called with the positions solved so far.
 
     >>> winning_triple(Kadomatsu((1, 3, 2))), winning_triple(Kadomatsu((1, 2, 3)))
     ((0, 1, 2), None)
     """
-    winning: list[Triple] = [m.move for m in solve(game).moves()  # type: ignore[misc]
-                             if m.value is Value.WIN]
+    winning: list[Triple] = [m.move for m in  # type: ignore[misc]
+                             solve(game, progress=progress).moves() if m.value is Value.WIN]
     return min(winning, default=None)
 
 
@@ -147,6 +189,37 @@ def format_kadomatsu(triple: Triple | None) -> str:
     return "-1" if triple is None else " ".join(map(str, triple))
 
 
+def answer_kadomatsu(game: Kadomatsu, *,
+                     progress: Callable[[int], None] | None = None) -> str:
+    """The judge's output for a parsed input, once its estimate is within the judges' budget.
+
+    The estimate: :meth:`Kadomatsu.position_bound` positions, each trying every kadomatsu
+    triple, at :data:`CHECKS_PER_SECOND`; ``progress`` is called with the positions solved.
+
+    Raises
+    ------
+    EngineLimitError
+        At once, for an input beyond the budget (see
+        :func:`~perfectplay.games.judge_input.refuse_beyond`).
+
+    Examples
+    --------
+    >>> answer_kadomatsu(Kadomatsu((1, 3, 2)))
+    '0 1 2'
+    >>> answer_kadomatsu(Kadomatsu([i if i % 2 else 100 - i for i in range(30)]))  # zig-zag
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.EngineLimitError: too large to answer: kadomatsu with N = 30 (...
+    """
+    positions, triples = game.position_bound(), game.triple_bound()
+    refuse_beyond(Estimate(memory=positions * PYTHON_BYTES_PER_POSITION, work=positions * triples,
+                           what=f"kadomatsu with N = {len(game.values)} (up to "
+                                f"{format_count(positions)} positions x "
+                                f"{format_count(triples)} triples)"),
+                  rate=CHECKS_PER_SECOND, unit="triple checks")
+    return format_kadomatsu(winning_triple(game, progress=progress))
+
+
 def judge(text: str) -> tuple[str, list[str]]:
     """Answer a judge input: the output line and notes on exceeded limits.
 
@@ -154,4 +227,4 @@ def judge(text: str) -> tuple[str, list[str]]:
     ('0 1 2', [])
     """
     game, notes = parse_kadomatsu(text)
-    return format_kadomatsu(winning_triple(game)), notes
+    return answer_kadomatsu(game), notes

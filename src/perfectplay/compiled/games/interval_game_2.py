@@ -2,11 +2,15 @@
 the integer ``l << shift | r``, ``2 ** shift`` being the first power of two above the largest
 right end (a shift, not a division, in the inner loop); ``0`` is the empty stretch ``[0, 0)``.
 
+The ends are compressed coordinates: :meth:`IntervalGame2.compiled
+<perfectplay.games.interval_game_2.IntervalGame2.compiled>` gives each distinct endpoint its
+rank ``0..m-1`` (order is all the game sees), so the encoding has ``4 ** k`` integers for
+``m <= 2 ** k`` endpoints however long the line, and every end fits int64.
+
 Move ``m`` picks interval ``m`` when it lies inside the stretch and leaves a sum: the stretch
 to its left (``child``) and the one to its right (``rest``). A stretch is not shrunk to the
 intervals it holds: one without any simply has no move, worth 0. ``params`` is int64:
-``[shift, L_0, R_0, L_1, R_1, ...]`` over the distinct intervals.
-"""
+``[shift, L_0, R_0, L_1, R_1, ...]`` over the distinct intervals."""
 
 from __future__ import annotations
 
