@@ -31,9 +31,9 @@ def test_info_clear_info(tmp_path, monkeypatch, capsys):
     (tmp_path / "__pycache__" / "other.cpython-311.pyc").write_bytes(b"nor this")
     monkeypatch.setenv("PERFECTPLAY_KERNEL_DIR", str(tmp_path))
     info = lines(capsys, "info")
-    assert info[:3] == [f"directory:    {tmp_path}", "modules:      2", "cache files:  4"]
+    assert info[:3] == [f"directory:    {tmp_path}", "modules:      2", "cache files:  6"]
     assert info[3].startswith("size:") and info[3].endswith("KiB")
-    assert lines(capsys, "clear") == [f"removed 6 files from {tmp_path}"]
+    assert lines(capsys, "clear") == [f"removed 8 files from {tmp_path}"]
     assert lines(capsys, "info") == [f"directory:    {tmp_path}", "modules:      0",
                                      "cache files:  0", "size:         0 B"]
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [

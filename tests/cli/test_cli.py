@@ -91,7 +91,7 @@ def test_play_session_with_undo():
     stdout = io.StringIO()
     Session(solve(TicTacToe()), "first", stdin, stdout).play()
     text = stdout.getvalue()
-    assert "perfectplay plays a1 (tie in 7)" in text     # its reply to b2
+    assert "perfectplay plays a1: a tie in 8" in text    # its reply to b2
     assert "undone" in text
     assert "perfectplay plays b2" in text                 # its reply to a1: the only tie
     assert text.rstrip().endswith("bye")
@@ -127,4 +127,85 @@ def test_play_reads_numeric_moves_as_moves_not_menu_numbers():
     text = stdout.getvalue()
     assert "  - 2 " in text and "1. " not in text
     # "1" took 1 (heap 4), not the first entry (take 2, heap 3); from 4 the reply takes 1.
-    assert "perfectplay plays 1 (win in 2)" in text
+    assert "perfectplay plays 1: you lose in 3" in text
+
+
+@pytest.mark.parametrize("command", ["solve", "play", "check"])
+def test_help_after_a_game_lists_its_options(command, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")  # argparse wraps help to the terminal
+    with pytest.raises(SystemExit) as exited:
+        main([command, "nim", "--help"])
+    out = capsys.readouterr().out
+    assert exited.value.code == 0
+    assert "nim options:\n  --heaps: heap sizes, comma-separated (default '3,4,5')" in out
+
+
+def test_help_names_each_option_of_an_aliased_game_and_the_required_ones(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    with pytest.raises(SystemExit):
+        main(["solve", "ttt", "--help"])
+    assert "ttt options:\n  --start: starting board" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["solve", "graph", "--method", "retrograde", "--help"])
+    assert ("  --file: the graph, one 'u v' per line (a move from u to v) or 'u' (a node) "
+            "(required)") in capsys.readouterr().out
+
+
+def test_help_without_a_catalogue_game_has_no_game_options(capsys):
+    for argv in (["solve", "--help"], ["solve", "nope", "--help"],
+                 ["solve", f"{EXAMPLES / 'takeaway.py'}:TakeAway", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = capsys.readouterr().out
+        assert "GAME is a name from 'perfectplay games'" in out and "options:\n  --" not in out
+
+
+def test_a_game_option_after_the_game_still_reaches_the_game(capsys):
+    status, out, _ = run(capsys, "solve", "nim", "--heaps", "1,1", "--json")
+    assert status == 0 and json.loads(out)["value"] == "lose"
+
+
+def test_solve_summary_names_the_primitive_positions_with_separators(capsys):
+    status, out, _ = run(capsys, "solve", "tictactoe")
+    assert status == 0
+    assert "positions:  5,478\nprimitive:  942 lose, 16 tie\n" in out
+
+
+def test_solve_json_times_add_up(capsys):
+    for method in ("memo", "compiled"):
+        status, out, _ = run(capsys, "solve", "tictactoe", "--method", method, "--json")
+        result = json.loads(out)
+        assert status == 0 and result["method"] == method
+        assert min(result["seconds"], result["compile_seconds"], result["total_seconds"]) >= 0
+        assert result["total_seconds"] >= result["seconds"] + result["compile_seconds"]
+        assert (result["compile_seconds"] > 0) is (method == "compiled")
+
+
+def test_save_says_what_it_wrote_on_stderr(capsys, tmp_path):
+    path = tmp_path / "ttt.solution.gz"
+    status, out, err = run(capsys, "solve", "tictactoe", "--save", str(path), "--json")
+    assert status == 0 and json.loads(out)["positions"] == 5478
+    assert err == f"saved: {path} (5,478 positions, gzip-compressed JSON)\n"
+    path = tmp_path / "ttt.npz"
+    status, out, err = run(capsys, "solve", "tictactoe", "--method", "compiled", "--save",
+                           str(path))
+    assert status == 0 and out.startswith("game:") and path.exists()
+    assert err == f"saved: {path} (5,478 positions, a NumPy .npz archive)\n"
+
+
+@pytest.mark.parametrize(("method", "name", "suffix"), [
+    ("compiled", "x.solution.gz", ".npz"), ("memo", "x.npz", ".gz"), ("memo", "x", ".gz")])
+def test_save_refuses_a_name_of_another_format_and_prints_nothing_else(capsys, tmp_path, method,
+                                                                        name, suffix):
+    path = tmp_path / name
+    status, out, err = run(capsys, "solve", "tictactoe", "--method", method, "--save", str(path))
+    assert status == 2 and out == "" and not path.exists()
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert f"ending in {suffix}, such as {path.with_suffix(suffix)}" in err
+
+
+def test_a_failed_save_prints_no_part_of_the_report(capsys, tmp_path):
+    target = tmp_path / "taken.gz"
+    target.mkdir()
+    status, out, err = run(capsys, "solve", "tictactoe", "--save", str(target))
+    assert status == 2 and out == "" and err.startswith("error: ")

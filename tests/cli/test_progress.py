@@ -4,6 +4,7 @@ from rich.console import Console
 
 from perfectplay import solve
 from perfectplay.cli.progress import ProgressBar
+from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.subtraction import Subtraction
 
 
@@ -29,3 +30,10 @@ def test_solvers_report_progress():
     seen = []
     solve(Subtraction(100_000, (1, 2)), method="memo", progress=seen.append)
     assert seen == [16384 * k for k in range(1, len(seen) + 1)] and len(seen) == 6
+
+
+def test_compiled_solves_report_progress_while_they_run():
+    seen = []
+    s = solve(ConnectFour(5, 4), method="compiled", progress=seen.append)
+    assert seen[-1] == len(s) == 3945711
+    assert len(seen) >= 10 and seen == sorted(seen)  # during the search, not only at its end

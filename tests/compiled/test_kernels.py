@@ -1,6 +1,7 @@
 """Kernels are cached per rules module and load from the cache in the next process, the
 nim-sequence kernels too; their names hash what they are compiled from and nothing else; numba
-is imported only on the compiled path."""
+is imported only on the compiled path. The loops run in slices and give the same answers
+however often they stop, reporting progress between slices."""
 
 import dataclasses
 import inspect
@@ -12,11 +13,23 @@ import weakref
 from pathlib import Path
 
 import pytest
+from compiled.graph_rules import CompiledGraph
+from graphs import game_graphs
+from hypothesis import given
+from naive import LabelledGraph, naive_values, reachable
 
+from perfectplay import Value, solve
 from perfectplay.compiled import _loops, _nimseq_loops, codes, kernels, nimseq
+from perfectplay.compiled.grundy import compiled_grundy
 from perfectplay.compiled.kernels import KERNELS, PREFIX, kernel_dir, kernels_for
+from perfectplay.compiled.query import compiled_query
 from perfectplay.compiled.rules import rules_of
+from perfectplay.compiled.solve import compiled_solve
+from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.interval_game_2 import IntervalGame2
 from perfectplay.games.shiritori import Shiritori
+from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.impartial.grundy import grundy
 
 # Solve once, then report which kernels numba compiled and which it loaded from the cache.
 PROBE = """
@@ -160,3 +173,48 @@ def test_the_same_answers_without_jit(game):
             ", a.counts() == b.counts(), all(compiled_query(game, p) is v "
             "for p, v, _ in list(b.positions())[::97])]))")
     assert json.loads(run(code, NUMBA_DISABLE_JIT="1")) == [True, True, True]
+
+
+@given(game_graphs())
+def test_loops_stopped_after_every_move_give_the_same_answers(graph):
+    # a slice of one move: every call returns after a move or two, and the next one goes on
+    successors, finished = graph
+    expected = naive_values(successors, finished)
+    nodes = reachable(successors, 0, finished)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "SLICE", 1)
+        s = solve(CompiledGraph(successors, 0, finished), method="compiled")
+        assert {p: (v, r) for p, v, r in s.positions()} == {n: expected[n] for n in nodes}
+        for node in nodes:
+            assert compiled_query(CompiledGraph(successors, node, finished)) is expected[node][0]
+
+
+@given(game_graphs(acyclic=True, ties=False))
+def test_the_grundy_loop_stopped_after_every_move_gives_the_same_values(graph):
+    successors, _ = graph
+    nodes = reachable(successors, 0, {})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "SLICE", 1)
+        table = compiled_grundy(CompiledGraph(successors, 0))
+    assert {n: table.grundy(n) for n in nodes} == \
+        {n: grundy(LabelledGraph(successors, 0), n) for n in nodes}
+
+
+def test_sliced_games_with_sums_and_deep_lines_give_the_same_answers(monkeypatch):
+    games = [TicTacToe(), ConnectFour(3, 3)]
+    sums = IntervalGame2(((1, 2), (2, 3), (3, 4), (1, 4), (2, 5), (4, 6)))
+    n = 5000  # deeper than the first 1024 frames: more frames, where the search stopped
+    chain = CompiledGraph({i: [i + 1] if i + 1 < n else [] for i in range(n)}, 0)
+    whole = [compiled_solve(game) for game in games]
+    values = compiled_grundy(sums).values.tolist()
+    monkeypatch.setattr(kernels, "SLICE", 7)
+    for game, expected in zip(games, whole, strict=True):
+        s = compiled_solve(game)
+        assert sorted(s.positions()) == sorted(expected.positions())
+        assert s.counts() == expected.counts()
+        assert compiled_query(game) is expected.value()
+    assert compiled_grundy(sums).values.tolist() == values
+    s = compiled_solve(chain)
+    assert (s.value(), s.remoteness(), len(s)) == (Value.WIN, n - 1, n)
+    assert compiled_query(chain) is Value.WIN
+    assert compiled_grundy(chain).grundy(0) == 1

@@ -4,15 +4,17 @@ table."""
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
 from perfectplay.cli.progress import ProgressBar
-from perfectplay.cli.status import SUCCESS, ArgumentParser
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.core.engines import methods
-from perfectplay.core.solution import Solution
+from perfectplay.core.solution import Counts, Solution
 from perfectplay.core.values import Value
 from perfectplay.solve import solve
 
@@ -20,6 +22,7 @@ __all__ = ["report", "run"]
 
 
 def run(argv: Sequence[str]) -> int:
+    started = time.perf_counter()
     parser = ArgumentParser(prog="perfectplay solve", epilog=GAME_EPILOG,
                             description="Solve a game strongly from its start position.")
     add_game_argument(parser)
@@ -36,27 +39,39 @@ def run(argv: Sequence[str]) -> int:
     game = game_from_args(options.game, rest)
 
     with ProgressBar() as bar:
-        started = time.perf_counter()
+        solving = time.perf_counter()
         solution = solve(game, method=options.method, progress=bar)
-        seconds = time.perf_counter() - started
-    compile_seconds = solution.compile_seconds
-    if options.save:
+        counts = solution.counts()
+        seconds = time.perf_counter() - solving - solution.compile_seconds
+    suffix, kind = _file_format(solution)
+    if options.save is not None and Path(options.save).suffix != suffix:
+        target = Path(options.save)
+        example = target.with_suffix(suffix) if target.name else f"solution{suffix}"
+        raise UsageError(f"a {solution.method} solution is saved as {kind}: use a file name "
+                         f"ending in {suffix}, such as {example} (--save {options.save!r})")
+    # the whole report is built, and saved, before any of it is printed
+    result = report(solution, counts=counts, seconds=seconds,
+                    compile_seconds=solution.compile_seconds, every_position=options.all)
+    line = [game.format_move(m) for m in solution.line()]
+    if options.save is not None:
         solution.save(options.save)
-    result = report(solution, seconds=seconds - compile_seconds,
-                    compile_seconds=compile_seconds, every_position=options.all)
-    if options.json:
-        print(json.dumps(result))
-    else:
-        _print_text(solution, result)
+    result["total_seconds"] = round(time.perf_counter() - started, 6)
+    output = json.dumps(result) if options.json else _text(result, line, counts)
+    if options.save is not None:
+        print(f"saved: {options.save} ({len(solution):,} positions, {kind})", file=sys.stderr)
+    print(output)
     return SUCCESS
 
 
-def report(solution: Solution, *, seconds: float, every_position: bool,
+def report(solution: Solution, *, counts: Counts, seconds: float, every_position: bool,
            compile_seconds: float = 0.0) -> dict[str, Any]:
-    """The JSON-ready summary of a solve: ``seconds`` is the solve alone, ``compile_seconds``
-    the time the compiled engine spent compiling or loading its kernels (0 on other paths)."""
+    """The JSON-ready summary of a solve (``total_seconds`` is the command's to add).
+
+    ``seconds`` is the solve (tables, search and counting), ``compile_seconds`` the time the
+    compiled engine spent importing numpy and numba and compiling or loading its kernels (0 on
+    other paths); ``counts`` is ``solution.counts()``.
+    """
     game = solution.game
-    counts = solution.counts()
     best = solution.best_move()
     result: dict[str, Any] = {
         "game": str(game),
@@ -70,7 +85,7 @@ def report(solution: Solution, *, seconds: float, every_position: bool,
         "by_remoteness": {str(r): {str(v): n for v, n in row.items()}
                           for r, row in counts.by_remoteness.items()},
         "method": solution.method,
-        "seconds": round(seconds, 6),
+        "seconds": round(max(seconds, 0.0), 6),
         "compile_seconds": round(compile_seconds, 6),
     }
     if every_position:
@@ -80,24 +95,36 @@ def report(solution: Solution, *, seconds: float, every_position: bool,
     return result
 
 
-def _print_text(solution: Solution, result: dict[str, Any]) -> None:
+def _file_format(solution: Solution) -> tuple[str, str]:
+    """The suffix of a file :meth:`Solution.save` writes for this store, and its format."""
+    from perfectplay.solve.dict_store import DictSolution
+
+    if isinstance(solution, DictSolution):
+        return ".gz", "gzip-compressed JSON"
+    return ".npz", "a NumPy .npz archive"
+
+
+def _text(result: dict[str, Any], line: list[str], counts: Counts) -> str:
+    """The report as text: the summary, the analysis table, and with ``--all`` every
+    position."""
     value = Value(result["value"])
-    remoteness = "" if result["remoteness"] is None else f" in {result['remoteness']}"
-    print(f"game:       {result['game']}")
-    print(f"start:      {result['start']}")
-    print(f"value:      {value}{remoteness} (for the player to move)")
-    print(f"best move:  {result['best_move'] or '-'}")
-    line = [solution.game.format_move(m) for m in solution.line()]
-    print(f"line:       {' '.join(line) or '-'}")
-    primitives = ", ".join(f"{n} {v}" for v, n in result["primitives"].items())
-    print(f"positions:  {result['positions']:,} ({primitives or 'none'} primitive)")
-    kernels = (f" (+ {result['compile_seconds']:.3f} s loading kernels)"
+    remoteness = "" if result["remoteness"] is None else f" in {result['remoteness']:,}"
+    primitives = ", ".join(f"{n:,} {v}" for v, n in result["primitives"].items())
+    kernels = (f", + {result['compile_seconds']:,.3f} s loading kernels"
                if result["compile_seconds"] else "")
-    print(f"solved in:  {result['seconds']:.3f} s by {result['method']}{kernels}")
-    print()
-    print(solution.counts().format_table())
+    lines = [f"game:       {result['game']}",
+             f"start:      {result['start']}",
+             f"value:      {value}{remoteness} (for the player to move)",
+             f"best move:  {result['best_move'] or '-'}",
+             f"line:       {' '.join(line) or '-'}",
+             f"positions:  {result['positions']:,}",
+             f"primitive:  {primitives or 'none'}",
+             f"solved in:  {result['seconds']:,.3f} s by {result['method']}{kernels} "
+             f"({result['total_seconds']:,.3f} s in all)",
+             "", counts.format_table()]
     if "positions_list" in result:
-        print()
+        lines.append("")
         for entry in result["positions_list"]:
-            r = "" if entry["remoteness"] is None else f" {entry['remoteness']}"
-            print(f"{entry['position']}  {entry['value']}{r}")
+            r = "" if entry["remoteness"] is None else f" {entry['remoteness']:,}"
+            lines.append(f"{entry['position']}  {entry['value']}{r}")
+    return "\n".join(lines)

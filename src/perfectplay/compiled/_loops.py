@@ -22,6 +22,16 @@ with a span of :data:`~perfectplay.compiled.codes.CODE32_SPAN` (see :func:`code_
 constant in the compiled loop). Reachable positions are a bit array over uint8
 bytes, bit ``p & 7`` of byte ``p >> 3``. Every loop returns a status: >= 0 on success, one of
 the negative ``STATUS_*`` values on failure, with ``info`` holding ``[position, move, child]``.
+
+Every loop works in slices: after ``state[STATE_BUDGET]`` steps it saves where it is in
+``state`` (int64, :data:`STATE_SIZE`, zeroed before the first call) and returns
+:data:`STATUS_PAUSED`; called again with the same arrays, it goes on. A step of a depth-first
+loop is a position entered or returned to (at most ``max_moves`` moves looked at: counting moves
+would cost a few percent of the search), one of the retrograde loops a move or a position.
+Between two calls the caller reports progress (``state[STATE_COUNT]``, the positions reached)
+and Python handles signals, so Ctrl-C stops a solve within a slice. A depth-first loop that
+runs out of frames saves its state the same way: called again with a longer copy of
+``frames``, it goes on too.
 """
 
 from __future__ import annotations
@@ -45,6 +55,25 @@ STATUS_REMOTENESS = -5
 """A remoteness does not fit the code table (uint16: 16,383 at most)."""
 STATUS_PRIMITIVE = -6
 """``primitive`` returned something other than -1, 0, 1, 2 (or, for Grundy values, not LOSE)."""
+STATUS_PAUSED = -7
+"""The loop did its slice of work and saved its state: call it again to go on."""
+
+STATE_SIZE = 8
+"""Length of the ``state`` array every loop takes."""
+STATE_BUDGET = 0
+"""Slot of ``state`` the caller sets: the steps a call takes before it pauses."""
+STATE_COUNT = 1
+"""Slot of ``state`` holding the positions reached so far (the solving loops)."""
+STATE_EDGES = 3
+"""Slot of ``state`` where :func:`enumerate_any` leaves the number of moves it found."""
+_SAVED = 2  # 1 once the loop has saved its state: a call then resumes rather than starts
+# the other slots, each loop its own: what a depth-first loop holds in registers (the depth, the
+# position searched, its next move, its best child so far; solve_memo's positions without a
+# legal move); enumerate_any's next position; resolve_any's stage, the next item of that
+# stage's loop and the end of its queue
+_TOP, _P, _M, _BEST, _STUCK = 3, 4, 5, 6, 7
+_NEXT = 5
+_STAGE, _TAIL = 4, 6
 
 _ON_PATH = (1 << 16) - 1  # Grundy value of a position on the search path
 
@@ -124,6 +153,19 @@ def _fail(info, status, p, m, c):
 
 
 @njit(inline="always")
+def _save(state, status, count, top, p, m, best, stuck):
+    """Save a depth-first loop's registers in ``state``; return ``status``."""
+    state[STATE_COUNT] = count
+    state[_SAVED] = 1
+    state[_TOP] = top
+    state[_P] = p
+    state[_M] = m
+    state[_BEST] = best
+    state[_STUCK] = stuck
+    return status
+
+
+@njit(inline="always")
 def _is_set(bits, p):
     return (bits[_u(p >> 3)] >> (p & 7)) & 1
 
@@ -131,6 +173,11 @@ def _is_set(bits, p):
 @njit(inline="always")
 def _set(bits, p):
     bits[_u(p >> 3)] |= np.uint8(1 << (p & 7))
+
+
+@njit(inline="always")
+def _clear(bits, p):
+    bits[_u(p >> 3)] &= np.uint8(~(1 << (p & 7)) & 0xFF)
 
 
 @njit(inline="always")
@@ -152,7 +199,8 @@ def every_move(params, position, move):
 
 
 @njit(inline="always")
-def query(child, primitive, next_move, params, start, size, max_moves, table, frames, info):
+def query(child, primitive, next_move, params, start, size, max_moves, table, frames, state,
+          info):
     """Value of ``start`` (a :class:`~perfectplay.core.values.ValueCode`: LOSE 0, TIE 1, WIN
     2) by memoised search with early exit.
 
@@ -163,20 +211,31 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
     The search of a position stops at its first losing child. Moves are tried in the order
     ``next_move`` gives.
     """
-    v = primitive(params, start)
-    if v >= 0:
-        return v if v <= 2 else _fail(info, STATUS_PRIMITIVE, start, -1, -1)
     depth = frames.shape[0] // 3
     moves = _u(max_moves)
     positions = _u(size)
-    # the position searched, its next move and best child value live in registers; frames
-    # hold those of the positions below it on the path, saved on the way down
-    p = start
-    m = next_move(params, start, -1)
-    best = 3
-    table[_u(start)] = 1
-    top = 0
+    if state[_SAVED]:
+        top = state[_TOP]
+        p = state[_P]
+        m = state[_M]
+        best = state[_BEST]
+    else:
+        v = primitive(params, start)
+        if v >= 0:
+            return v if v <= 2 else _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+        # the position searched, its next move and best child value live in registers; frames
+        # hold those of the positions below it on the path, saved on the way down
+        p = start
+        m = next_move(params, start, -1)
+        best = 3
+        table[_u(start)] = 1
+        top = 0
+    budget = state[STATE_BUDGET]
+    steps = 0
     while True:
+        if steps >= budget:
+            return _save(state, STATUS_PAUSED, 0, top, p, m, best, 0)
+        steps += 1
         pushed = False
         while _u(m) < moves:
             move = m
@@ -192,8 +251,8 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
                     return _fail(info, STATUS_CYCLE, p, move, c)
                 v = primitive(params, c)
                 if v < 0:
-                    if top == depth:
-                        return _fail(info, STATUS_STACK_FULL, p, move, c)
+                    if top == depth:  # no frame left: this move again, with more frames
+                        return _save(state, STATUS_STACK_FULL, 0, top, p, move, best, 0)
                     frames[_u(3 * top)] = p
                     frames[_u(3 * top + 1)] = m
                     frames[_u(3 * top + 2)] = best
@@ -231,7 +290,7 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
 
 @njit(inline="always")
 def solve_memo(child, primitive, next_move, params, start, size, max_moves, reach, table, frames,
-               primitives, info):
+               primitives, state, info):
     """Code of every position reachable from ``start`` of an acyclic game, by one depth-first
     search; return how many there are.
 
@@ -246,28 +305,41 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
     S = code_span(table)
     UNSOLVED = 2 * S + 1
     NO_CHILD = 4 * S  # above every code: no child seen yet
-    _set(reach, start)
-    v = primitive(params, start)
-    if v >= 0:
-        code = _primitive_code(v, S)
-        if code < 0:
-            return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
-        table[_u(start)] = code
-        primitives[v] += 1
-        return 1
     depth = frames.shape[0] // 3
     moves = _u(max_moves)
     positions = _u(size)
-    count = 1
-    stuck = 0  # positions without a legal move: losses, counted as primitive
-    # the position searched, its next move and best child code live in registers; frames
-    # hold those of the positions below it on the path, saved on the way down
-    p = start
-    m = next_move(params, start, -1)
-    best = NO_CHILD
-    table[_u(start)] = UNSOLVED
-    top = 0
+    if state[_SAVED]:
+        count = state[STATE_COUNT]
+        stuck = state[_STUCK]
+        top = state[_TOP]
+        p = state[_P]
+        m = state[_M]
+        best = state[_BEST]
+    else:
+        _set(reach, start)
+        v = primitive(params, start)
+        if v >= 0:
+            code = _primitive_code(v, S)
+            if code < 0:
+                return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+            table[_u(start)] = code
+            primitives[v] += 1
+            return 1
+        count = 1
+        stuck = 0  # positions without a legal move: losses, counted as primitive
+        # the position searched, its next move and best child code live in registers; frames
+        # hold those of the positions below it on the path, saved on the way down
+        p = start
+        m = next_move(params, start, -1)
+        best = NO_CHILD
+        table[_u(start)] = UNSOLVED
+        top = 0
+    budget = state[STATE_BUDGET]
+    steps = 0
     while True:
+        if steps >= budget:
+            return _save(state, STATUS_PAUSED, count, top, p, m, best, stuck)
+        steps += 1
         pushed = False
         while _u(m) < moves:
             move = m
@@ -287,8 +359,10 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
                 count += 1
                 v = primitive(params, c)
                 if v < 0:
-                    if top == depth:
-                        return _fail(info, STATUS_STACK_FULL, p, move, c)
+                    if top == depth:  # no frame left: this move again, with more frames
+                        _clear(reach, c)
+                        return _save(state, STATUS_STACK_FULL, count - 1, top, p, move, best,
+                                     stuck)
                     frames[_u(3 * top)] = p
                     frames[_u(3 * top + 1)] = m
                     frames[_u(3 * top + 2)] = best
@@ -323,29 +397,42 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
 
 
 @njit(inline="always")
-def solve_any(child, primitive, next_move, params, start, size, max_moves, reach, table,
-              primitives, info):
-    """Code of every reachable position of any game, cycles included, by retrograde analysis.
+def enumerate_any(child, primitive, next_move, params, start, size, max_moves, reach, table,
+                  primitives, order, index, state, info):
+    """The first step of retrograde analysis (see :func:`resolve_any`): every position reachable
+    from ``start``, breadth-first; return how many there are.
 
-    The same steps as :func:`perfectplay.solve.retrograde.retrograde_solve`: enumerate
-    breadth-first, count children, decide wins and losses from the primitive positions
-    backwards in increasing remoteness, then ties through undecided positions, and the rest
-    are draws. Returns the number of reachable positions.
+    ``order`` (int64, room for every position) lists them, ``index`` (int64, one per integer)
+    gives each one's place there. A finished position gets its code (no legal move: a loss,
+    counted as primitive), every other one ``2 * S + 1`` (undecided). ``state[STATE_EDGES]`` ends
+    with the number of moves between them.
     """
     S = code_span(table)
     UNSOLVED = 2 * S + 1
     moves = _u(max_moves)
-    order = np.empty(1024, np.int64)
-    index = np.empty(size, np.int64)
-    order[0] = start
-    index[start] = 0
-    _set(reach, start)
-    n = 1
-    edges = 0
-    i = 0
+    if state[_SAVED]:
+        n = state[STATE_COUNT]
+        i = state[_NEXT]
+        edges = state[STATE_EDGES]
+    else:
+        order[0] = start
+        index[start] = 0
+        _set(reach, start)
+        n = 1
+        i = 0
+        edges = 0
+    budget = state[STATE_BUDGET]
+    steps = 0
     while i < n:
+        if steps >= budget:
+            state[STATE_COUNT] = n
+            state[_SAVED] = 1
+            state[_NEXT] = i
+            state[STATE_EDGES] = edges
+            return STATUS_PAUSED
         p = order[i]
         i += 1
+        steps += 1
         v = primitive(params, p)
         if v >= 0:
             code = _primitive_code(v, S)
@@ -360,6 +447,7 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
             move = m
             c = child(params, p, move)
             m = next_move(params, p, move)
+            steps += 1
             if c < 0:
                 continue
             if c >= size:
@@ -367,8 +455,6 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
             kids += 1
             if not _is_set(reach, c):
                 _set(reach, c)
-                if n == order.shape[0]:
-                    order = np.concatenate((order, np.empty(n, np.int64)))
                 order[n] = c
                 index[c] = n
                 n += 1
@@ -378,100 +464,164 @@ def solve_any(child, primitive, next_move, params, start, size, max_moves, reach
             primitives[0] += 1
         else:
             table[p] = UNSOLVED
+    state[STATE_EDGES] = edges
+    return n
 
-    # Parents as compressed rows: parents of position order[j] are parent[first[j]:first[j+1]].
-    unresolved = np.zeros(n, np.int64)
-    first = np.zeros(n + 1, np.int64)
-    for i in range(n):
-        p = order[i]
-        if table[p] != UNSOLVED:
-            continue
-        m = next_move(params, p, -1)
-        while _u(m) < moves:
-            c = child(params, p, m)
-            m = next_move(params, p, m)
-            if c >= 0:
-                first[index[c] + 1] += 1
-                unresolved[i] += 1
-    for j in range(n):
-        first[j + 1] += first[j]
-    fill = first[:n].copy()
-    parent = np.empty(edges, np.int64)
-    for i in range(n):
-        p = order[i]
-        if table[p] != UNSOLVED:
-            continue
-        m = next_move(params, p, -1)
-        while _u(m) < moves:
-            c = child(params, p, m)
-            m = next_move(params, p, m)
-            if c >= 0:
-                j = index[c]
-                parent[fill[j]] = i
-                fill[j] += 1
 
-    # Wins and losses in increasing remoteness: a breadth-first queue from the finished ones.
-    queue = np.empty(n, np.int64)
-    tail = 0
-    for i in range(n):
-        code = table[order[i]]
-        if code < S or code >= 3 * S:
-            queue[tail] = i
-            tail += 1
-    head = 0
-    while head < tail:
-        j = queue[head]
-        head += 1
-        code = np.int64(table[order[j]])
-        for e in range(first[j], first[j + 1]):
-            i = parent[e]
-            p = order[i]
-            if table[p] != UNSOLVED:
-                continue
-            if code < S:
-                new = _parent_code(code, S)
-            else:
-                unresolved[i] -= 1
-                if unresolved[i] > 0:
-                    continue
-                new = _parent_code(code, S)
-            if new < 0:
-                return _fail(info, STATUS_REMOTENESS, p, -1, -1)
-            table[p] = new
-            queue[tail] = i
-            tail += 1
+@njit(inline="always")
+def _save_stage(state, stage, j, tail):
+    state[_STAGE] = stage
+    state[_NEXT] = j
+    state[_TAIL] = tail
+    return STATUS_PAUSED
 
-    # Ties: undecided positions one step further from a finished tie, breadth-first.
-    tail = 0
-    for i in range(n):
-        code = table[order[i]]
-        if S <= code < 2 * S:
-            queue[tail] = i
-            tail += 1
-    head = 0
-    while head < tail:
-        j = queue[head]
-        head += 1
-        new = _parent_code(np.int64(table[order[j]]), S)
-        for e in range(first[j], first[j + 1]):
-            i = parent[e]
-            p = order[i]
+
+@njit(inline="always")
+def resolve_any(child, next_move, params, max_moves, table, order, index, unresolved, first,
+                parent, queue, state, info):
+    """Code of every position :func:`enumerate_any` listed, cycles included, by retrograde
+    analysis; return how many there are.
+
+    The same steps as :func:`perfectplay.solve.retrograde.retrograde_solve`: count children,
+    decide wins and losses from the finished positions backwards in increasing remoteness, then
+    ties through undecided positions, and the rest are draws. ``order`` holds the ``n``
+    positions; ``unresolved`` (int64[n], zeroed) counts each one's children not yet decided;
+    the parents of ``order[j]`` go to ``parent[first[j]:first[j + 1]]`` (``first``
+    int64[n + 1], zeroed; ``parent`` int64, one per edge); ``queue`` (int64[n]) first marks
+    where each parent list is filled, then holds the decided positions in order. The stages:
+    0 count parents, 1 place each parent list, 2 fill them, 3-4 wins and losses, 5-6 ties,
+    7 draws.
+    """
+    S = code_span(table)
+    UNSOLVED = 2 * S + 1
+    moves = _u(max_moves)
+    n = order.shape[0]
+    stage = state[_STAGE]
+    j = state[_NEXT]
+    tail = state[_TAIL]
+    budget = state[STATE_BUDGET]
+    steps = 0
+    if stage == 0:
+        while j < n:
+            if steps >= budget:
+                return _save_stage(state, 0, j, tail)
+            steps += 1
+            p = order[j]
             if table[p] == UNSOLVED:
+                m = next_move(params, p, -1)
+                while _u(m) < moves:
+                    c = child(params, p, m)
+                    m = next_move(params, p, m)
+                    steps += 1
+                    if c >= 0:
+                        first[index[c] + 1] += 1
+                        unresolved[j] += 1
+            j += 1
+        stage, j = 1, 0
+    if stage == 1:
+        while j < n:
+            if steps >= budget:
+                return _save_stage(state, 1, j, tail)
+            steps += 1
+            queue[j] = first[j]  # where the next parent of order[j] goes
+            first[j + 1] += first[j]
+            j += 1
+        stage, j = 2, 0
+    if stage == 2:
+        while j < n:
+            if steps >= budget:
+                return _save_stage(state, 2, j, tail)
+            steps += 1
+            p = order[j]
+            if table[p] == UNSOLVED:
+                m = next_move(params, p, -1)
+                while _u(m) < moves:
+                    c = child(params, p, m)
+                    m = next_move(params, p, m)
+                    steps += 1
+                    if c >= 0:
+                        k = index[c]
+                        parent[queue[k]] = j
+                        queue[k] += 1
+            j += 1
+        stage, j, tail = 3, 0, 0
+    if stage == 3:  # wins and losses: a breadth-first queue from the finished ones
+        while j < n:
+            if steps >= budget:
+                return _save_stage(state, 3, j, tail)
+            steps += 1
+            code = table[order[j]]
+            if code < S or code >= 3 * S:
+                queue[tail] = j
+                tail += 1
+            j += 1
+        stage, j = 4, 0
+    if stage == 4:  # in increasing remoteness
+        while j < tail:
+            if steps >= budget:
+                return _save_stage(state, 4, j, tail)
+            k = queue[j]
+            j += 1
+            code = np.int64(table[order[k]])
+            steps += 1 + first[k + 1] - first[k]
+            for e in range(first[k], first[k + 1]):
+                i = parent[e]
+                p = order[i]
+                if table[p] != UNSOLVED:
+                    continue
+                if code >= S:  # a winning child: a loss only once every child is one
+                    unresolved[i] -= 1
+                    if unresolved[i] > 0:
+                        continue
+                new = _parent_code(code, S)
                 if new < 0:
                     return _fail(info, STATUS_REMOTENESS, p, -1, -1)
                 table[p] = new
                 queue[tail] = i
                 tail += 1
-
-    for i in range(n):
-        if table[order[i]] == UNSOLVED:
-            table[order[i]] = 2 * S
+        stage, j, tail = 5, 0, 0
+    if stage == 5:  # ties: undecided positions one step further from a finished tie
+        while j < n:
+            if steps >= budget:
+                return _save_stage(state, 5, j, tail)
+            steps += 1
+            code = table[order[j]]
+            if S <= code < 2 * S:
+                queue[tail] = j
+                tail += 1
+            j += 1
+        stage, j = 6, 0
+    if stage == 6:  # breadth-first
+        while j < tail:
+            if steps >= budget:
+                return _save_stage(state, 6, j, tail)
+            k = queue[j]
+            j += 1
+            new = _parent_code(np.int64(table[order[k]]), S)
+            steps += 1 + first[k + 1] - first[k]
+            for e in range(first[k], first[k + 1]):
+                i = parent[e]
+                p = order[i]
+                if table[p] == UNSOLVED:
+                    if new < 0:
+                        return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+                    table[p] = new
+                    queue[tail] = i
+                    tail += 1
+        stage, j = 7, 0
+    while j < n:  # the rest are draws
+        if steps >= budget:
+            return _save_stage(state, 7, j, tail)
+        steps += 1
+        if table[order[j]] == UNSOLVED:
+            table[order[j]] = 2 * S
+        j += 1
     return n
 
 
 @njit(inline="always")
 def grundy_memo(child, primitive, rest, next_move, params, start, size, max_moves, reach, grundy,
-                frames, seen, info):
+                frames, seen, state, info):
     """Grundy value of every position reachable from ``start`` of an acyclic impartial game,
     by one depth-first search; return how many there are.
 
@@ -487,21 +637,30 @@ def grundy_memo(child, primitive, rest, next_move, params, start, size, max_move
     .. [1] E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical
        Plays*, ch. 4, 2nd ed., A K Peters, 2001.
     """
-    _set(reach, start)
-    v = primitive(params, start)
-    if v >= 0:
-        if v != 0:
-            return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
-        grundy[start] = 0
-        return 1
     depth = frames.shape[0] // 3
     moves = _u(max_moves)
-    count = 1
-    top = 0
-    frames[0] = start
-    frames[1] = next_move(params, start, -1)
-    grundy[start] = _ON_PATH
+    if state[_SAVED]:  # the positions on the path and their next moves are in frames
+        count = state[STATE_COUNT]
+        top = state[_TOP]
+    else:
+        _set(reach, start)
+        v = primitive(params, start)
+        if v >= 0:
+            if v != 0:
+                return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+            grundy[start] = 0
+            return 1
+        count = 1
+        top = 0
+        frames[0] = start
+        frames[1] = next_move(params, start, -1)
+        grundy[start] = _ON_PATH
+    budget = state[STATE_BUDGET]
+    steps = 0
     while True:
+        if steps >= budget:
+            return _save(state, STATUS_PAUSED, count, top, 0, 0, 0, 0)
+        steps += 1
         p = frames[_u(3 * top)]
         m = frames[_u(3 * top + 1)]
         pushed = False
@@ -537,8 +696,10 @@ def grundy_memo(child, primitive, rest, next_move, params, start, size, max_move
                     return _fail(info, STATUS_PRIMITIVE, t, -1, -1)
                 grundy[t] = 0
                 continue
-            if top + 1 == depth:
-                return _fail(info, STATUS_STACK_FULL, p, m, t)
+            if top + 1 == depth:  # no frame left: this move again, with more frames
+                _clear(reach, t)
+                frames[_u(3 * top + 1)] = m
+                return _save(state, STATUS_STACK_FULL, count - 1, top, 0, 0, 0, 0)
             frames[_u(3 * top + 1)] = m
             top += 1
             frames[_u(3 * top)] = t

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from perfectplay.compiled.bitset import has_member, members
-from perfectplay.compiled.kernels import kernels_for, search
+from perfectplay.compiled.kernels import compiling_seconds, kernels_for, search
 from perfectplay.compiled.rules import CompiledRules, rules_of
 from perfectplay.core.errors import PositionNotSolved
 from perfectplay.core.game import Game, Position
@@ -31,7 +31,8 @@ class GrundyTable:
     """uint16 Grundy value of every integer position (meaningful where reachable)."""
 
     compile_seconds: float
-    """Time spent compiling or loading the kernels."""
+    """Seconds spent building the rules (numba's import) and compiling or loading the kernels,
+    apart from the search."""
 
     def indices(self) -> Any:
         """The reachable integer positions, ascending (int64 array)."""
@@ -106,16 +107,14 @@ def compiled_grundy(game: Game, position: Position | None = None) -> GrundyTable
     .. [1] E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical
        Plays*, ch. 4, 2nd ed., A K Peters, 2001.
     """
-    compile_started = time.perf_counter()
+    started, compiled = time.perf_counter(), compiling_seconds()
     rules = rules_of(game)
     start = game.start() if position is None else position
     first = rules.index(start)
-
-    def arrays() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
-        return ((np.zeros((rules.size + 7) // 8, dtype=np.uint8),
-                 np.zeros(rules.size, dtype=np.uint16)),
-                (np.full(rules.max_moves + 1, -1, dtype=np.int64),))
-
-    _, (reach, values, _), prepared = search(kernels_for(rules).grundy_memo, rules, first,
-                                             arrays, sums=True)
-    return GrundyTable(rules, reach, values, prepared - compile_started)
+    module = kernels_for(rules)
+    loading = time.perf_counter() - started
+    reach = np.zeros((rules.size + 7) // 8, dtype=np.uint8)
+    values = np.zeros(rules.size, dtype=np.uint16)
+    seen = np.full(rules.max_moves + 1, -1, dtype=np.int64)
+    search(module.grundy_memo, rules, first, (reach, values), (seen,), sums=True)
+    return GrundyTable(rules, reach, values, loading + compiling_seconds() - compiled)

@@ -14,15 +14,21 @@ loops read), the values of :class:`~perfectplay.core.values.ValueCode`, the rule
 and numba's version. Editing any of them gives fresh kernels; editing any other module (this
 one included) keeps them. Rules that cannot be imported by name (defined in ``__main__`` or
 inside a function) get the same entry points compiled in memory, uncached.
+
+The loops run in slices (:func:`run_sliced`): a call returns after :data:`SLICE` moves with its
+place saved, so that progress is reported and Ctrl-C handled while a long solve runs.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
+import json
 import os
 import sys
 import time
+import warnings
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -38,24 +44,35 @@ from perfectplay.core.errors import CycleError, EngineLimitError, GameError, Not
 from perfectplay.core.limits import MAX_DENSE_SIZE
 from perfectplay.core.values import ValueCode
 
-__all__ = ["KERNELS", "PREFIX", "cache_files", "cached_module", "check",
-           "entry_source", "kernel_dir", "kernels_for", "prepare", "search"]
+__all__ = ["KERNELS", "PREFIX", "SLICE", "cache_files", "cached_module", "check",
+           "compiling_seconds", "entry_source", "kernel_dir", "kernels_for", "new_state",
+           "prepare", "run_sliced", "search"]
 
 PREFIX = "perfectplay_kernels_"
 """How the name of every file perfectplay writes into the kernel directory starts: the generated
 modules, and numba's cache files, which take the name of their module."""
 
 _ENTRIES = {
-    "query": ("child, primitive, next_move", "params, start, size, max_moves, table, frames, info"),
+    "query": ("child, primitive, next_move",
+              "params, start, size, max_moves, table, frames, state, info"),
     "solve_memo": ("child, primitive, next_move",
-                   "params, start, size, max_moves, reach, table, frames, primitives, info"),
-    "solve_any": ("child, primitive, next_move",
-                  "params, start, size, max_moves, reach, table, primitives, info"),
+                   "params, start, size, max_moves, reach, table, frames, primitives, state, info"),
+    "enumerate_any": ("child, primitive, next_move",
+                      "params, start, size, max_moves, reach, table, primitives, order, index, "
+                      "state, info"),
+    "resolve_any": ("child, next_move",
+                    "params, max_moves, table, order, index, unresolved, first, parent, queue, "
+                    "state, info"),
     "grundy_memo": ("child, primitive, rest, next_move",
-                    "params, start, size, max_moves, reach, grundy, frames, seen, info"),
+                    "params, start, size, max_moves, reach, grundy, frames, seen, state, info"),
 }
 """The rule functions and arguments of each loop: only Grundy values add up the sums ``rest``
 makes."""
+
+SLICE = 1 << 20
+"""Moves a loop looks at in one call, at most (about ten milliseconds), before :func:`run_sliced`
+calls it again: the time Ctrl-C waits, and how often progress is reported. A depth-first loop
+gets ``SLICE // max_moves`` positions a call (see :func:`new_state`)."""
 
 KERNELS = tuple(_ENTRIES)
 """The entry points of every generated module, one per loop of ``_loops``."""
@@ -157,6 +174,11 @@ def cached_module(text: str, depends: Iterable[ModuleType], *, key: str = "") ->
     inlines, a module whose constants they read, the rules' modules) and ``key`` any other
     value compiled in; nothing else is read, so editing an unrelated module keeps the kernels.
     :func:`kernels_for` shows it at work.
+
+    A damaged cache costs a warning and a compilation, never a failed run: a module file that
+    differs from ``text`` is written again, and numba's cache files of it, checked against the
+    checksums recorded when numba wrote them (a garbled kernel can crash the process as numba
+    loads it), are removed when one differs; :func:`prepare` removes those numba cannot read.
     """
     digest = hashlib.sha256(text.encode())
     for module in depends:
@@ -238,17 +260,56 @@ _READY: weakref.WeakKeyDictionary[CompiledRules, set[int]] = weakref.WeakKeyDict
 :func:`prepare`'s layout key are then paid once, not in every call of a small query."""
 
 
+_compiling = 0.0  # seconds prepare() has spent
+
+
+def compiling_seconds() -> float:
+    """Seconds :func:`prepare` has spent so far in this process, compiling kernels or loading
+    them from the cache: a solve's ``compile_seconds`` counts what it adds.
+
+    Examples
+    --------
+    >>> compiling_seconds() >= 0.0
+    True
+    """
+    return _compiling
+
+
 def prepare(kernel: Any, *args: Any) -> None:
     """Compile ``kernel`` for the types of ``args`` (or load it from the cache) without running
-    it."""
+    it; the time goes to :func:`compiling_seconds`.
+
+    A cache file numba cannot read (truncated, garbled) is removed with the rest of its
+    module's cache, with a warning, and the kernel compiled again; after a compilation the
+    checksums of the module's cache files are recorded beside them (see :func:`cached_module`).
+    """
     if not hasattr(kernel, "compile"):  # under NUMBA_DISABLE_JIT
         return
     layout = (id(kernel), *(_layout(a) for a in args))
-    if layout not in _PREPARED:
-        from numba import typeof
+    if layout in _PREPARED:
+        return
+    global _compiling
+    started = time.perf_counter()
+    from numba import typeof
+    from numba.core.errors import NumbaError
 
-        kernel.compile(tuple(typeof(a) for a in args))
-        _PREPARED.add(layout)
+    types = tuple(typeof(a) for a in args)
+    tag = kernel.py_func.__module__
+    module = _loaded.get(tag)  # None for kernels compiled in memory, uncached
+    misses = sum(kernel.stats.cache_misses.values())
+    try:
+        kernel.compile(types)
+    except NumbaError:  # the rules themselves do not compile
+        raise
+    except Exception as exc:  # what unpickling a damaged cache file raises, of any type
+        if module is None or not _cache_of(tag, _directory(module)):
+            raise
+        _drop(tag, f"numba could not read its cache: {exc!r}", _directory(module))
+        kernel.compile(types)
+    if module is not None and sum(kernel.stats.cache_misses.values()) > misses:
+        _record(module)  # numba wrote cache files
+    _PREPARED.add(layout)
+    _compiling += time.perf_counter() - started
 
 
 def _layout(argument: Any) -> tuple[Any, ...]:
@@ -261,7 +322,10 @@ def _layout(argument: Any) -> tuple[Any, ...]:
             flags.writeable)
 
 
+@functools.cache
 def _loops_module() -> ModuleType:
+    """:mod:`perfectplay.compiled._loops`, imported on first use (it imports numba); cached, as
+    a small query reads its constants several times."""
     from perfectplay.compiled import _loops
 
     return _loops
@@ -285,16 +349,83 @@ def _load(tag: str, text: str) -> ModuleType:
     directory = kernel_dir()
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{tag}.py"
-    if not path.exists() or path.read_text() != text:  # absent, or edited by hand
+    try:
+        found: bytes | None = path.read_bytes()
+    except FileNotFoundError:
+        found = None
+    if found != text.encode():
+        if found is not None:  # truncated, garbled or edited: numba's cache of it is stale too
+            _drop(tag, f"{path.name} differs from what perfectplay writes", directory)
         partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
         partial.write_text(text)
         os.replace(partial, path)  # never rewritten once whole: numba's cache keys on its stamp
+    else:
+        _verify(tag, directory)
     spec = importlib.util.spec_from_file_location(tag, path)
     assert spec is not None and spec.loader is not None  # a .py file always has both
     module = importlib.util.module_from_spec(spec)
     sys.modules[tag] = module
-    spec.loader.exec_module(module)
+    # compiled from the text, not imported: no bytecode file to be damaged
+    exec(compile(text, str(path), "exec"), module.__dict__)
     return module
+
+
+_SUMS = ".sha256"
+"""Suffix of the file, beside numba's cache files of a module, that records their checksums."""
+
+
+def _directory(module: ModuleType) -> Path:
+    """The directory of a generated kernel module."""
+    return Path(str(module.__file__)).parent
+
+
+def _cache_of(tag: str, directory: Path) -> list[Path]:
+    """The cache files of the module ``tag``: numba's, and their checksums'."""
+    return sorted((directory / "__pycache__").glob(f"{tag}.*"))
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _record(module: ModuleType) -> None:
+    """Write the checksums of numba's cache files of a generated module beside them."""
+    tag, directory = module.__name__, _directory(module)
+    files = [f for f in _cache_of(tag, directory) if f.suffix in (".nbi", ".nbc")]
+    sums = directory / "__pycache__" / f"{tag}{_SUMS}"
+    try:
+        partial = sums.with_name(f"{sums.name}.{os.getpid()}.partial")
+        partial.write_text(json.dumps({f.name: _digest(f) for f in files}))
+        os.replace(partial, sums)
+    except OSError:  # a cache numba could write but we cannot: it stays unchecked
+        pass
+
+
+def _verify(tag: str, directory: Path) -> None:
+    """Drop numba's cache of the module ``tag`` when a file differs from its recorded checksum
+    (a damaged one can crash the process as numba loads it)."""
+    sums = directory / "__pycache__" / f"{tag}{_SUMS}"
+    try:
+        recorded = json.loads(sums.read_bytes())
+        damaged = next((name for name, digest in recorded.items()
+                        if (sums.parent / name).exists()
+                        and _digest(sums.parent / name) != digest), None)
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError, TypeError, AttributeError):
+        _drop(tag, f"{sums.name} cannot be read", directory)
+        return
+    if damaged is not None:
+        _drop(tag, f"{damaged} differs from the checksum recorded when it was written",
+              directory)
+
+
+def _drop(tag: str, reason: str, directory: Path) -> None:
+    """Remove the cache of the module ``tag``, saying so."""
+    warnings.warn(f"a damaged entry in the kernel cache {directory} ({reason}): removed, "
+                  "compiling again", RuntimeWarning, stacklevel=2)
+    for file in _cache_of(tag, directory):
+        file.unlink(missing_ok=True)
 
 
 def check(status: int, info: Any, rules: CompiledRules) -> int:
@@ -335,16 +466,68 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
 _FIRST_DEPTH = 1 << 10
 
 
+def new_state(max_moves: int = 1) -> Any:
+    """A fresh ``state`` array for a loop of ``_loops``, set to pause after about :data:`SLICE`
+    moves: ``max_moves`` is how many a step of the loop may look at (a depth-first loop's
+    position: the rules' ``max_moves``; 1 for the retrograde loops, whose steps are moves).
 
-def search(kernel: Any, rules: CompiledRules, start: int,
-           arrays: Callable[[], tuple[tuple[Any, ...], tuple[Any, ...]]], *,
-           sums: bool = False) -> tuple[int, Any, float]:
+    Examples
+    --------
+    >>> from perfectplay.compiled._loops import STATE_BUDGET
+    >>> int(new_state()[STATE_BUDGET]) == SLICE, int(new_state(SLICE + 1)[STATE_BUDGET])
+    (True, 1)
+    """
+    loops = _loops_module()
+    state = np.zeros(loops.STATE_SIZE, dtype=np.int64)
+    state[loops.STATE_BUDGET] = max(1, SLICE // max(1, max_moves))
+    return state
+
+
+def run_sliced(kernel: Any, args: Sequence[Any], state: Any,
+               progress: Callable[[int], None] | None = None) -> int:
+    """Call a loop of ``_loops`` until it has done its work, one slice a call (``state``, the
+    argument before ``info``, keeps its place); return its final status.
+
+    Between two calls ``progress`` gets the positions reached so far, and Python handles
+    signals: Ctrl-C raises KeyboardInterrupt here within a slice, a few milliseconds.
+
+    Examples
+    --------
+    Tic-tac-toe's start by memoised search, 20 positions a call:
+
+    >>> from perfectplay.compiled._loops import STATE_BUDGET
+    >>> from perfectplay.compiled.rules import rules_of
+    >>> from perfectplay.games.tictactoe import TicTacToe
+    >>> rules = rules_of(TicTacToe())
+    >>> state = new_state()
+    >>> state[STATE_BUDGET] = 20
+    >>> table, frames = np.zeros(rules.size, np.uint8), np.empty(30, np.int64)
+    >>> args = (rules.params, rules.index(TicTacToe().start()), rules.size, rules.max_moves,
+    ...         table, frames, state, np.zeros(3, np.int64))
+    >>> calls = []
+    >>> run_sliced(kernels_for(rules).query, args, state, calls.append), len(calls) > 1
+    (1, True)
+    """
+    loops = _loops_module()
+    status = kernel(*args)
+    while status == loops.STATUS_PAUSED:
+        if progress is not None:
+            progress(int(state[loops.STATE_COUNT]))
+        status = kernel(*args)
+    return int(status)
+
+
+def search(kernel: Any, rules: CompiledRules, start: int, before: tuple[Any, ...],
+           after: tuple[Any, ...] = (), *, sums: bool = False,
+           progress: Callable[[int], None] | None = None) -> int:
     """Run a depth-first loop of ``_loops`` (query, solve_memo, grundy_memo) from ``start``.
 
-    ``arrays()`` allocates the outputs, fresh: those before the frames and those after (the
-    ``info`` array comes last). ``sums``: whether the loop adds up the sums that moves of rules
-    with ``rest`` leave (only Grundy values do). The search starts with 1024 frames and
-    restarts with eight times more while the line of play is deeper.
+    ``before`` and ``after``: the outputs the loop fills, those before the frames and those
+    after (the ``state`` and ``info`` arrays come last). ``sums``: whether the loop adds up the
+    sums that moves of rules with ``rest`` leave (only Grundy values do). The search starts
+    with 1024 frames and gets eight times more, where it stopped, while the line of play is
+    deeper. ``progress`` is called with the positions reached, between slices (see
+    :func:`run_sliced`).
 
     Raises
     ------
@@ -355,9 +538,8 @@ def search(kernel: Any, rules: CompiledRules, start: int,
 
     Returns
     -------
-    (status, arrays, prepared)
-        The loop's checked status, the arrays it filled (before + after, as one tuple), and
-        the ``time.perf_counter()`` at which the kernel was compiled or loaded.
+    int
+        The loop's checked status.
     """
     if rules.rest is not None and not sums:
         raise NotApplicable("these rules' moves leave sums (rest): only Grundy values "
@@ -366,23 +548,18 @@ def search(kernel: Any, rules: CompiledRules, start: int,
         raise EngineLimitError(f"{rules.size:,} integer positions: more than the "
                                f"{MAX_DENSE_SIZE:,} that dense tables hold")
     depth = min(_FIRST_DEPTH, rules.size + 1)
-    prepared = None
+    frames = np.empty(3 * depth, dtype=np.int64)  # three numbers a frame, written first
+    state = new_state(rules.max_moves)
+    info = np.zeros(3, dtype=np.int64)
     head = (rules.params, start, rules.size, rules.max_moves)
+    ready = _READY.setdefault(rules, set())
+    if id(kernel) not in ready:  # one array layout per kernel
+        prepare(kernel, *head, *before, frames, *after, state, info)
+        ready.add(id(kernel))
     while True:
-        before, after = arrays()
-        frames = np.empty(3 * depth, dtype=np.int64)  # three numbers a frame, written first
-        info = np.zeros(3, dtype=np.int64)
-        if prepared is None:
-            ready = _READY.get(rules)
-            if ready is None or id(kernel) not in ready:  # one array layout per kernel
-                prepare(kernel, *head, *before, frames, *after, info)
-                _READY.setdefault(rules, set()).add(id(kernel))
-            prepared = time.perf_counter()
-        status = kernel(*head, *before, frames, *after, info)
-        if status >= 0:
-            return status, before + after, prepared
-        from perfectplay.compiled._loops import STATUS_STACK_FULL
-
-        if status != STATUS_STACK_FULL or depth > rules.size:
-            return check(status, info, rules), before + after, prepared
+        status = run_sliced(kernel, (*head, *before, frames, *after, state, info), state,
+                            progress)
+        if status != _loops_module().STATUS_STACK_FULL or depth > rules.size:
+            return check(status, info, rules)
         depth *= 8
+        frames = np.concatenate((frames, np.empty(len(frames) * 7, dtype=np.int64)))

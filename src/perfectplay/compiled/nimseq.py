@@ -32,16 +32,19 @@ References
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
-from perfectplay.compiled.kernels import cached_module, entry_source
+from perfectplay.compiled.kernels import cached_module, entry_source, prepare
 
 __all__ = ["plain_sequence", "rare_sequence"]
 
-_SEGMENT = 1 << 16  # heaps per kernel call: the progress callback runs between calls
+_SEGMENT = 1 << 16  # heaps per kernel call at most: the progress callback runs between calls
+_SEGMENT_SECONDS = 0.05  # what a kernel call aims at: Ctrl-C and progress wait about this long
 _CALIBRATE = 1 << 12  # heaps computed by the plain kernel before the first split is chosen
 _MASK_BITS = 10  # masks are searched among the values' low bits, at most this many
 _RARE_ENOUGH = 0.2  # a split is used when at most this share of recent heaps is rare
@@ -74,6 +77,23 @@ class _Sequence:
         self.seen = np.zeros(2, dtype=np.int64)
         self.done = 1  # G(0) = 0: no move leaves anything from an empty heap
         self.kernels = _kernels()
+        self.stride = 1 << 10  # heaps in the next segment: paced by the last one's speed
+        self._paced = (time.perf_counter(), self.done)
+
+    def call(self, name: str, *args: Any) -> Any:
+        """Run the kernel ``name`` (compiled, or loaded from the cache, first)."""
+        kernel = getattr(self.kernels, name)
+        prepare(kernel, *args)
+        return kernel(*args)
+
+    def pace(self) -> None:
+        """Size the next segment to take about ``_SEGMENT_SECONDS`` at the speed of the one
+        just done (heaps cost more as they grow: quadratic work for the plain rule)."""
+        now = time.perf_counter()
+        started, done = self._paced
+        elapsed = max(now - started, 1e-6)
+        self.stride = max(1, min(_SEGMENT, int((self.done - done) * _SEGMENT_SECONDS / elapsed)))
+        self._paced = (now, self.done)
 
     def grow(self) -> None:
         """Make room for the value just computed (and the options it can make)."""
@@ -88,8 +108,8 @@ class _Sequence:
     def plain(self, hi: int) -> None:
         """Values up to ``hi - 1`` by the plain kernel."""
         while self.done < hi:
-            self.done = self.kernels.plain_segment(self.g, self.done, hi, self.digits,
-                                                   self.takes, self.unequal, self.seen)
+            self.done = self.call("plain_segment", self.g, self.done, hi, self.digits,
+                                  self.takes, self.unequal, self.seen)
             self.grow()
 
 
@@ -106,7 +126,8 @@ def plain_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
         Whether the heaps left must be pairwise unequal.
     upto : int
     progress : callable, optional
-        Called with the number of heaps done, between segments of 65536 heaps.
+        Called with the number of heaps done, between segments of about 50 ms (at most 65536
+        heaps); Python handles signals there too, so Ctrl-C waits no longer.
 
     Returns
     -------
@@ -120,7 +141,8 @@ def plain_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
     """
     seq = _Sequence(digits, unequal, upto)
     while seq.done <= upto:
-        seq.plain(min(upto + 1, seq.done + _SEGMENT))
+        seq.plain(min(upto + 1, seq.done + seq.stride))
+        seq.pace()
         if progress is not None:
             progress(seq.done)
     return seq.g
@@ -158,21 +180,21 @@ def rare_sequence(digits: np.ndarray, unequal: bool, upto: int, *,
             if chosen is not None and chosen != split:
                 rare, rare_values, count = _rare_heaps(seq, *chosen)
             split = chosen
-        hi = min(upto + 1, seq.done + _SEGMENT, recalibrate)
+        hi = min(upto + 1, seq.done + seq.stride, recalibrate)
         if split is None:
             seq.plain(hi)
         while seq.done < hi and split is not None:
             mask, e, f = split
             parity = np.bitwise_count(np.arange(len(seq.seen)) & mask).astype(np.uint8) & 1
-            seq.done, count = seq.kernels.rare_segment(seq.g, seq.done, hi, seq.digits,
-                                                       seq.takes, seq.splits, seq.unequal,
-                                                       seq.seen, parity, e, f, rare,
-                                                       rare_values, count)
+            seq.done, count = seq.call("rare_segment", seq.g, seq.done, hi, seq.digits,
+                                       seq.takes, seq.splits, seq.unequal, seq.seen, parity, e,
+                                       f, rare, rare_values, count)
             seq.grow()
             if count == len(rare):
                 more = np.zeros(len(rare) + 1024, dtype=np.int64)
                 rare = np.concatenate([rare, more])
                 rare_values = np.concatenate([rare_values, more])
+        seq.pace()
         if progress is not None:
             progress(seq.done)
     return seq.g

@@ -50,8 +50,8 @@ def compiled_query(game: Game, position: Position | None = None) -> Value:
     start = game.start() if position is None else position
     first = rules.index(start)
     try:
-        value, _, _ = search(kernels_for(rules).query, rules, first,
-                             lambda: ((np.zeros(rules.size, dtype=np.uint8),), ()))
+        value = search(kernels_for(rules).query, rules, first,
+                       (np.zeros(rules.size, dtype=np.uint8),))
     except CycleError:
         from perfectplay.compiled.solve import compiled_solve
 

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from perfectplay.compiled.codes import span_of
-from perfectplay.compiled.dense import DenseSolution
-from perfectplay.compiled.kernels import check, kernels_for, prepare, search
-from perfectplay.compiled.rules import rules_of
+from perfectplay.compiled.rules import CompiledRules, rules_of
 from perfectplay.core.errors import CycleError, EngineLimitError
 from perfectplay.core.game import Game, Position
 from perfectplay.core.values import Value
+
+if TYPE_CHECKING:
+    from perfectplay.compiled.dense import DenseSolution
 
 __all__ = ["compiled_solve"]
 
@@ -40,14 +38,15 @@ def compiled_solve(game: Game, position: Position | None = None, *,
     position : Position, optional
         Where to start; the game's ``start()`` by default.
     progress : callable, optional
-        Called once, with the number of reachable positions, when they are known.
+        Called with the number of positions reached so far, every few milliseconds while the
+        search runs, and with the number of reachable positions at the end.
 
     Returns
     -------
     DenseSolution
         A :class:`~perfectplay.core.solution.Solution` over arrays; its ``compile_seconds``
-        is the time spent building the rules and compiling or loading the kernels (numba's
-        import included).
+        is the time spent building the rules (numba's import included) and compiling or
+        loading the kernels, apart from allocating the tables and searching.
 
     Raises
     ------
@@ -61,45 +60,94 @@ def compiled_solve(game: Game, position: Position | None = None, *,
     Examples
     --------
     >>> from perfectplay.games.connect4 import ConnectFour
-    >>> s = compiled_solve(ConnectFour(4, 4))
+    >>> counts = []
+    >>> s = compiled_solve(ConnectFour(4, 4), progress=counts.append)
     >>> s.value(), s.remoteness(), len(s)
     (Value.TIE, 16, 161029)
+    >>> counts[-1], counts == sorted(counts)
+    (161029, True)
     """
-    compile_started = time.perf_counter()
+    started = time.perf_counter()
+    # numpy, numba and the kernels are imported here, where compile_seconds counts them
+    import numpy as np
+
+    from perfectplay.compiled.dense import DenseSolution
+    from perfectplay.compiled.kernels import compiling_seconds, kernels_for
+
+    compiled = compiling_seconds()
     rules = rules_of(game)
     start = game.start() if position is None else position
     first = rules.index(start)
     module = kernels_for(rules)
+    loading = time.perf_counter() - started
     try:
-        count, reach, table, primitives, prepared = _solve(module, rules, first, np.uint16)
+        count, reach, table, primitives = _solve(module, rules, first, np.uint16, progress)
     except EngineLimitError:  # a remoteness past 16,383: again, with 4-byte codes
-        count, reach, table, primitives, prepared = _solve(module, rules, first, np.uint32)
+        count, reach, table, primitives = _solve(module, rules, first, np.uint32, progress)
     if progress is not None:
         progress(count)
     counted = dict(zip((Value.LOSE, Value.TIE, Value.WIN), primitives.tolist(), strict=True))
     return DenseSolution(game, encode=rules.encode, decode=rules.decode, reachable=reach,
                          table=table, start=start, primitives=counted, method="compiled",
-                         compile_seconds=prepared - compile_started)
+                         compile_seconds=loading + compiling_seconds() - compiled)
 
 
-def _solve(module: Any, rules: Any, first: int, dtype: Any) -> tuple[Any, ...]:
-    """One solve with codes of ``dtype``: ``(count, reach, table, primitives, prepared)``."""
+def _solve(module: Any, rules: CompiledRules, first: int, dtype: Any,
+           progress: Callable[[int], None] | None) -> tuple[Any, ...]:
+    """One solve with codes of ``dtype``: ``(count, reach, table, primitives)``."""
+    import numpy as np
+
     from perfectplay.compiled._loops import unvisited
+    from perfectplay.compiled.codes import span_of
+    from perfectplay.compiled.kernels import search
 
     fill = unvisited(span_of(np.dtype(dtype)))
-
-    def arrays() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
-        return ((np.zeros((rules.size + 7) // 8, dtype=np.uint8),
-                 np.full(rules.size, fill, dtype=dtype)), (np.zeros(3, dtype=np.int64),))
-
+    reach = np.zeros((rules.size + 7) // 8, dtype=np.uint8)
+    table = np.empty(rules.size, dtype=dtype)
+    _fill(table, fill)
+    primitives = np.zeros(3, dtype=np.int64)
     try:
-        count, (reach, table, primitives), prepared = search(module.solve_memo, rules, first,
-                                                             arrays)
+        count = search(module.solve_memo, rules, first, (reach, table), (primitives,),
+                       progress=progress)
     except CycleError:
-        (reach, table), (primitives,) = arrays()
-        info = np.zeros(3, dtype=np.int64)
-        args = (rules.params, first, rules.size, rules.max_moves, reach, table, primitives, info)
-        prepare(module.solve_any, *args)
-        prepared = time.perf_counter()
-        count = check(module.solve_any(*args), info, rules)
-    return count, reach, table, primitives, prepared
+        _fill(reach, 0)
+        _fill(table, fill)
+        primitives.fill(0)
+        count = _retrograde(module, rules, first, reach, table, primitives, progress)
+    return count, reach, table, primitives
+
+
+_CHUNK = 1 << 24
+"""Entries of a table filled at a time: Ctrl-C waits for a chunk (milliseconds), not for the
+gigabytes of a large table."""
+
+
+def _fill(array: Any, value: int) -> None:
+    """``array[:] = value``, a chunk at a time."""
+    for lo in range(0, len(array), _CHUNK):
+        array[lo:lo + _CHUNK] = value
+
+
+def _retrograde(module: Any, rules: CompiledRules, first: int, reach: Any, table: Any,
+                primitives: Any, progress: Callable[[int], None] | None) -> int:
+    """Retrograde analysis, in two loops: enumerate, then resolve; return the count."""
+    import numpy as np
+
+    from perfectplay.compiled._loops import STATE_EDGES
+    from perfectplay.compiled.kernels import check, new_state, prepare, run_sliced
+
+    order = np.empty(rules.size, dtype=np.int64)  # only the pages of reached positions are used
+    index = np.empty(rules.size, dtype=np.int64)
+    state = new_state()
+    info = np.zeros(3, dtype=np.int64)
+    found = (rules.params, first, rules.size, rules.max_moves, reach, table, primitives, order,
+             index, state, info)
+    prepare(module.enumerate_any, *found)
+    n = check(run_sliced(module.enumerate_any, found, state, progress), info, rules)
+    edges = int(state[STATE_EDGES])
+    state = new_state()
+    resolve = (rules.params, rules.max_moves, table, order[:n], index,
+               np.zeros(n, dtype=np.int64), np.zeros(n + 1, dtype=np.int64),
+               np.empty(edges, dtype=np.int64), np.empty(n, dtype=np.int64), state, info)
+    prepare(module.resolve_any, *resolve)
+    return check(run_sliced(module.resolve_any, resolve, state), info, rules)

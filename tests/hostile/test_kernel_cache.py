@@ -1,0 +1,88 @@
+"""A damaged kernel cache: each file perfectplay keeps in the kernel directory, truncated or
+garbled, costs one warning and one compilation, never a failed run (a garbled compiled kernel
+used to crash the process as numba loaded it); the next run is quiet again, and files that are
+not perfectplay's are left alone."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+COMMAND = [sys.executable, "-m", "perfectplay", "solve", "shiritori", "--words", "ab,ba,bb",
+           "--method", "compiled", "--json"]
+
+
+def solve_in(directory):
+    out = subprocess.run(COMMAND, env={**os.environ, "PERFECTPLAY_KERNEL_DIR": str(directory)},
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["value"] == "win"
+    return out.stderr
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """A kernel directory as one compiled run leaves it."""
+    directory = tmp_path_factory.mktemp("kernels")
+    assert solve_in(directory) == ""
+    return directory
+
+
+def truncate(path):
+    path.write_bytes(path.read_bytes()[:len(path.read_bytes()) // 3])
+
+
+def garble(path):
+    data = bytearray(path.read_bytes())
+    for i in range(len(data) // 4, len(data), max(1, len(data) // 7)):
+        data[i] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def unchecked(damage):
+    """The damage, to a file numba wrote while no checksum was recorded (a run killed between
+    the two): numba's own error on reading it is the sign."""
+    def damage_unchecked(path):
+        damage(path)
+        next(path.parent.glob("*.sha256")).unlink()
+    return damage_unchecked
+
+
+CASES = {
+    "module garbled": ("*.py", garble),
+    "index truncated": ("__pycache__/*.nbi", truncate),
+    "index garbled": ("__pycache__/*.nbi", garble),
+    "kernel truncated": ("__pycache__/*.nbc", truncate),
+    "kernel garbled": ("__pycache__/*.nbc", garble),  # a crash in numba, unless caught first
+    "checksums garbled": ("__pycache__/*.sha256", garble),
+    "unchecked index truncated": ("__pycache__/*.nbi", unchecked(truncate)),
+    "unchecked kernel truncated": ("__pycache__/*.nbc", unchecked(truncate)),
+}
+
+
+@pytest.mark.parametrize(("pattern", "damage"), CASES.values(), ids=CASES.keys())
+def test_a_damaged_cache_file_costs_one_warning_and_one_compilation(cache, tmp_path, pattern,
+                                                                     damage):
+    directory = tmp_path / "kernels"
+    shutil.copytree(cache, directory)
+    (target,) = directory.glob(pattern)
+    damage(target)
+    foreign = directory / "__pycache__" / "someone_else.nbi"
+    foreign.write_bytes(b"not ours")
+    warning = solve_in(directory)
+    assert warning.count("a damaged entry in the kernel cache") == 1, warning
+    assert solve_in(directory) == ""  # compiled again, and cached whole
+    assert foreign.read_bytes() == b"not ours"
+
+
+def test_cache_files_lists_every_file_of_the_cache(cache, monkeypatch):
+    from perfectplay.compiled.kernels import cache_files
+
+    monkeypatch.setenv("PERFECTPLAY_KERNEL_DIR", str(cache))
+    modules, compiled = cache_files()
+    assert sorted(modules + compiled) == sorted(p for p in Path(cache).rglob("*") if p.is_file())
+    assert {p.suffix for p in compiled} == {".nbi", ".nbc", ".sha256"}
