@@ -39,7 +39,7 @@ import numpy as np
 
 from perfectplay.compiled import codes
 from perfectplay.compiled.codes import CODE16_SPAN, CODE32_SPAN
-from perfectplay.compiled.rules import CompiledRules
+from perfectplay.compiled.rules import CompiledRules, module_attribute
 from perfectplay.core.errors import CycleError, EngineLimitError, GameError, NotApplicable
 from perfectplay.core.limits import MAX_DENSE_SIZE
 from perfectplay.core.values import ValueCode
@@ -332,17 +332,14 @@ def _loops_module() -> ModuleType:
 
 
 def _importable(function: Any) -> tuple[str, str] | None:
-    """``(module, name)`` under which ``function`` can be imported, or None."""
-    module = getattr(function, "__module__", None)
-    name = getattr(function, "__name__", None)
-    if not module or module == "__main__" or not name:
+    """``(module, name)`` under which ``function`` can be imported by a generated module (a
+    module attribute, in a file that is not ``__main__``), or None."""
+    where = module_attribute(function)
+    if where is None or where[0] == "__main__":
         return None
-    loaded = sys.modules.get(module)
-    if loaded is None or getattr(loaded, name, None) is not function:
+    if getattr(sys.modules[where[0]], "__file__", None) is None:
         return None
-    if getattr(loaded, "__file__", None) is None:
-        return None
-    return module, name
+    return where
 
 
 def _load(tag: str, text: str) -> ModuleType:

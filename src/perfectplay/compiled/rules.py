@@ -16,7 +16,8 @@ from perfectplay.core.errors import GameError, NotApplicable
 from perfectplay.core.game import Game, Position, has_hook
 from perfectplay.core.values import Value, ValueCode
 
-__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules", "rules_of"]
+__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules",
+           "module_attribute", "rules_of"]
 
 NOT_PRIMITIVE = -1
 """``primitive`` result for a position where play goes on."""
@@ -138,7 +139,7 @@ class CompiledRules:
         state = {field.name: getattr(self, field.name) for field in fields(self)}
         named = {}
         for name in _RULE_FUNCTIONS:
-            where = _module_attribute(state[name])
+            where = module_attribute(state[name])
             if where is not None:
                 named[name] = where
                 del state[name]
@@ -208,7 +209,7 @@ class CompiledRules:
                             "TIE (1) or WIN (2)", position=position) from None
 
 
-def _module_attribute(function: Any) -> tuple[str, str] | None:
+def module_attribute(function: Any) -> tuple[str, str] | None:
     """``(module, name)`` when ``function`` is that attribute of a loaded module, else None."""
     module = getattr(function, "__module__", None)
     name = getattr(function, "__name__", None)

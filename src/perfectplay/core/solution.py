@@ -454,7 +454,7 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], 
         with os.fdopen(descriptor, "wb") as f:
             write(f)
             f.flush()
-            os.fchmod(f.fileno(), _CREATED_MODE)  # mkstemp makes it 0600; a save is a file
+            os.fchmod(f.fileno(), 0o666 & ~_umask())  # mkstemp makes it 0600: mode as open()
             os.fsync(f.fileno())
         os.replace(partial, target)
     except BaseException:
@@ -464,13 +464,10 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], 
 
 
 def _umask() -> int:
+    """This process's umask (reading it means setting it: set it back at once)."""
     mask = os.umask(0)
     os.umask(mask)
     return mask
-
-
-_CREATED_MODE = 0o666 & ~_umask()
-"""The mode ``open`` gives a new file under this process's umask."""
 
 
 def _sync_directory(directory: Path) -> None:
