@@ -16,7 +16,7 @@ from perfectplay.core.errors import GameError, NotApplicable
 from perfectplay.core.game import Game, Position, has_hook
 from perfectplay.core.values import Value, ValueCode
 
-__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules",
+__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules", "TierRules",
            "module_attribute", "rules_of"]
 
 NOT_PRIMITIVE = -1
@@ -33,6 +33,7 @@ _PRIMITIVE_VALUES: dict[int, Value | None] = {NOT_PRIMITIVE: None,
                                                  for code in (LOSE, TIE, WIN)}}
 
 _RULE_FUNCTIONS = ("child", "primitive", "rest", "next_move")
+_TIER_FUNCTIONS = ("tier", "rank", "unrank")
 
 
 def _identity(position: Any) -> Any:
@@ -43,6 +44,77 @@ def _every_move(params: Any, position: int, move: int) -> int:
     """The default ``next_move`` in Python: ``_loops.every_move`` is its compiled twin, which this
     module cannot import without importing numba."""
     return move + 1
+
+
+@dataclass(frozen=True, eq=False)
+class TierRules:
+    """How a game's positions fall into tiers, each ranked densely: the hooks of the tier
+    solver (:mod:`perfectplay.tiers`), given as ``CompiledRules.tiers``.
+
+    Tiers are the integers ``0 .. len(sizes) - 1``. The positions of tier ``t`` rank one to one
+    onto ``[0, sizes[t])``: ``unrank(params, t, i)`` is a position of the encoding for every
+    index ``i`` (reachable or not: the solver marks the reachable ones from the start), and
+    ``rank(params, t, unrank(params, t, i)) == i``. Moves are the rules' own ``child`` /
+    ``next_move``; a move from tier ``t`` leads to a tier in ``children[t]``, ``t`` itself
+    included when moves can stay inside it (a loopy tier, solved by retrograde analysis within
+    the tier; a tier whose moves all leave it is solved in one pass). ``order`` lists every
+    tier once, each after the tiers its moves reach.
+
+    The three functions are ``numba.njit`` functions at module level, like the rules' own:
+    ``tier(params, position) -> int``, ``rank(params, tier, position) -> int`` and
+    ``unrank(params, tier, index) -> int``.
+    """
+
+    tier: Callable[[Any, int], int]
+    """``tier(params, position) -> int``: the tier of a position."""
+
+    rank: Callable[[Any, int, int], int]
+    """``rank(params, tier, position) -> int``: the index of a position of ``tier`` in
+    ``[0, sizes[tier])``."""
+
+    unrank: Callable[[Any, int, int], int]
+    """``unrank(params, tier, index) -> int``: the position of an index; inverse of ``rank``."""
+
+    sizes: tuple[int, ...]
+    """``sizes[t]``: the number of indices of tier ``t``."""
+
+    children: tuple[tuple[int, ...], ...]
+    """``children[t]``: the tiers a move from tier ``t`` can lead to (``t`` when it is loopy)."""
+
+    order: tuple[int, ...]
+    """Every tier once, in solving order: a tier comes after every other tier it reaches."""
+
+    def __post_init__(self) -> None:
+        for name in _TIER_FUNCTIONS:
+            if not callable(getattr(self, name)):
+                raise TypeError(f"TierRules.{name} must be a numba.njit function, "
+                                f"got {getattr(self, name)!r}")
+        count = len(self.sizes)
+        if len(self.children) != count or sorted(self.order) != list(range(count)):
+            raise ValueError(f"TierRules: sizes, children and order must cover the same "
+                             f"{count} tiers 0..{count - 1}")
+        solved: set[int] = set()
+        for t in self.order:
+            early = [c for c in self.children[t] if c != t and c not in solved]
+            if early:
+                raise ValueError(f"TierRules.order solves tier {t} before tier {early[0]}, "
+                                 "which its moves reach")
+            solved.add(t)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # by module and name, as CompiledRules.__reduce__ says why
+        state = {field.name: getattr(self, field.name) for field in fields(self)}
+        named = {}
+        for name in _TIER_FUNCTIONS:
+            where = module_attribute(state[name])
+            if where is not None:
+                named[name] = where
+                del state[name]
+        return (_unpickle_named, (TierRules, named, state))
+
+    def loopy(self, tier: int) -> bool:
+        """Whether moves from ``tier`` can stay inside it."""
+        return tier in self.children[tier]
 
 
 @dataclass(frozen=True, eq=False)
@@ -118,6 +190,9 @@ class CompiledRules:
     decode: Callable[[int], Any] = _identity
     """The game position of an integer; inverse of ``encode``."""
 
+    tiers: TierRules | None = None
+    """The tier hooks (see :class:`TierRules`), for the tier solver; None: no tiers."""
+
     def __post_init__(self) -> None:
         for name in ("child", "primitive", "rest", "next_move"):
             function = getattr(self, name)
@@ -143,7 +218,7 @@ class CompiledRules:
             if where is not None:
                 named[name] = where
                 del state[name]
-        return (_unpickle_rules, (named, state))
+        return (_unpickle_named, (CompiledRules, named, state))
 
     def index(self, position: Position) -> int:
         """The integer of a game position, checked to lie in ``[0, size)``.
@@ -220,11 +295,11 @@ def module_attribute(function: Any) -> tuple[str, str] | None:
     return module, name
 
 
-def _unpickle_rules(named: dict[str, tuple[str, str]], state: dict[str, Any]) -> CompiledRules:
-    """The rules :meth:`CompiledRules.__reduce__` pickled: ``named`` rule functions imported."""
+def _unpickle_named(kind: Any, named: dict[str, tuple[str, str]], state: dict[str, Any]) -> Any:
+    """The rules ``__reduce__`` pickled: ``named`` rule functions imported by module and name."""
     functions = {name: getattr(importlib.import_module(module), attribute)
                  for name, (module, attribute) in named.items()}
-    return CompiledRules(**functions, **state)
+    return kind(**functions, **state)
 
 
 def rules_of(game: Game) -> CompiledRules:

@@ -98,7 +98,19 @@ class ConnectFour(Game):
         return "/".join(column.ljust(self.height, ".") for column in board)
 
     def parse_position(self, text: str) -> Board:
-        columns = text.strip().upper().split("/")
+        """A board as :meth:`format_position` writes it, or in move notation: the columns
+        played from the empty board, 1 = leftmost, as Tromp's and Pons's tools write them
+        (boards up to 9 columns wide).
+
+        >>> ConnectFour(4, 4).parse_position("1223")
+        ('X', 'OX', 'O', '')
+        >>> ConnectFour(4, 4).parse_position("X.../OX../O.../....")
+        ('X', 'OX', 'O', '')
+        """
+        text = text.strip()
+        if text.isdigit() and "/" not in text:
+            return self.play_columns(text)
+        columns = text.upper().split("/")
         if len(columns) != self.width:
             raise ValueError(f"expected {self.width} columns separated by '/', got {text!r}")
         board = tuple(column.rstrip(".") for column in columns)
@@ -109,6 +121,36 @@ class ConnectFour(Game):
         if x - o not in (0, 1):
             raise ValueError(f"X moves first, so X has as many stones as O or one more: "
                              f"{text!r}")
+        return board
+
+    def play_columns(self, moves: str) -> Board:
+        """The board after the columns ``moves`` (digits, 1 = leftmost) from the empty board.
+
+        >>> ConnectFour(4, 4).play_columns("4455")
+        Traceback (most recent call last):
+        ...
+        ValueError: move 3 of '4455' is column 5, beyond the 4 columns (1..4)
+
+        Raises
+        ------
+        ValueError
+            For a column off the board or full, or a move after the game has ended.
+        """
+        if self.width > 9:
+            raise ValueError(f"move notation writes one digit a column: a {self.width}-column "
+                             "board needs the column text (columns separated by '/')")
+        board = self.start()
+        for number, digit in enumerate(moves, 1):
+            column = int(digit) - 1
+            if not 0 <= column < self.width:
+                raise ValueError(f"move {number} of {moves!r} is column {digit}, beyond the "
+                                 f"{self.width} columns (1..{self.width})")
+            if len(board[column]) == self.height:
+                raise ValueError(f"move {number} of {moves!r} is column {digit}, which is full")
+            if self.primitive(board) is not None:
+                raise ValueError(f"move {number} of {moves!r} comes after the game has ended")
+            mark = self._to_move(board)
+            board = (*board[:column], board[column] + mark, *board[column + 1:])
         return board
 
     def display(self, board: Board) -> str:
