@@ -9,6 +9,8 @@ Value.TIE
 (6, Value.WIN)
 """
 
+from typing import TYPE_CHECKING
+
 from perfectplay import compiled  # noqa: F401  (registers the compiled engines; no numba)
 from perfectplay.core import (
     DRAW,
@@ -37,6 +39,9 @@ from perfectplay.impartial.grundy import grundy
 from perfectplay.impartial.misere import misere
 from perfectplay.solve import outcome, solve
 
+if TYPE_CHECKING:
+    from perfectplay.compiled.search import analyze
+
 __all__ = [
     "DRAW",
     "LOSE",
@@ -58,6 +63,7 @@ __all__ = [
     "Sum",
     "Value",
     "ValueCode",
+    "analyze",
     "grundy",
     "load_solution",
     "misere",
@@ -66,3 +72,13 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    # analyze is the search engine's front door: imported on first use (it loads numba)
+    if name == "analyze":
+        from perfectplay.compiled.search import analyze
+
+        return analyze
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

@@ -15,6 +15,8 @@ from perfectplay.check.components import check_components
 from perfectplay.check.key import check_key
 from perfectplay.check.moves import check_moves, check_primitive
 from perfectplay.check.report import CheckReport, Counterexample, Found, Solved
+from perfectplay.check.search import check_search
+from perfectplay.check.tiers import check_tiers
 from perfectplay.compiled.rules import CompiledGame
 from perfectplay.core.errors import GameError
 from perfectplay.core.game import (
@@ -33,7 +35,7 @@ from perfectplay.solve import solve
 __all__ = ["check", "check_instances", "instances_of"]
 
 _CLAIMS = (check_moves, check_primitive, check_key, check_abstraction, check_components,
-           check_compiled)
+           check_compiled, check_tiers, check_search)
 """Each claim in the order checked: the cheap ones first, the compiled ones (numba) last."""
 
 

@@ -21,11 +21,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
     # name: (module, one-line summary)
     "games": ("perfectplay.cli.games", "list the built-in games and their options"),
     "solve": ("perfectplay.cli.solve", "solve a game: value, remoteness, best move, analysis"),
+    "analyze": ("perfectplay.cli.analyze", "exact value of one position and its moves, by search"),
     "play": ("perfectplay.cli.play", "play against the perfect opponent in the terminal"),
+    "serve": ("perfectplay.cli.serve", "explore and play a solved game on a local web page"),
     "judge": ("perfectplay.cli.judge", "answer a contest problem's judge input from stdin"),
     "check": ("perfectplay.cli.check", "check a game's key, abstraction, components"),
     "octal": ("perfectplay.cli.octal", "nim-sequence of a heap game by code, its period, proof"),
+    "cgt": ("perfectplay.cli.cgt", "value of a partizan game: canonical form, temperature"),
     "cache": ("perfectplay.cli.cache", "the compiled kernels cached on disk: info, clear"),
+    "db": ("perfectplay.cli.db", "a tier database on disk: info, verify, query"),
 }
 
 _USAGE = "usage: perfectplay [--debug] [--version] COMMAND [ARGS...]"

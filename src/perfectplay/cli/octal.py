@@ -31,6 +31,10 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the sequence into FILE.png (matplotlib) instead of printing it")
+    parser.add_argument("--genus", action="store_true",
+                        help="also each heap's misère Grundy value and Conway's genus, as "
+                             "CGSuite writes it (misère canonical forms: heaps up to a few "
+                             "dozen)")
     options = parser.parse_args(argv)
     rules = parse_code(options.code)
     if options.upto < 0:
@@ -46,6 +50,8 @@ def run(argv: Sequence[str]) -> int:
         "saltus": None if found is None else found.saltus,
         "proven": None if found is None else found.proven,
     }
+    if options.genus:
+        result.update(_genera(rules.code, options.upto))
     if options.plot:
         _plot(result, options.plot)
     if options.json:
@@ -75,8 +81,32 @@ def _print_text(result: dict[str, Any], *, plot: str | None) -> None:
         status = "proven (Guy-Smith)" if result["proven"] else "not proven"
         print(f"period: {result['period']}, pre-period: {result['preperiod']}, "
               f"saltus: {result['saltus']}, {status}")
+    if "genus" in result:
+        print("genus (misère value):")
+        width = len(str(len(values) - 1))
+        entries = [f"{g} ({m})" for g, m in zip(result["genus"], result["misere_values"],
+                                                strict=True)]
+        for start in range(0, len(entries), _ROW // 2):
+            print(f"{start:>{width}}: {' '.join(entries[start:start + _ROW // 2])}")
     if plot:
         print(f"plot: {plot}")
+
+
+def _genera(code: str, upto: int) -> dict[str, list[Any]]:
+    """Each heap's genus (CGSuite's text) and misère Grundy value, from its misère canonical
+    form."""
+    from perfectplay.cgt.misere import misere_canonical_form
+    from perfectplay.impartial.octal import OctalGame
+
+    game = OctalGame(code, ())
+    table: dict[Any, Any] = {}
+    with ProgressBar(unit="heaps") as bar:
+        forms = []
+        for n in range(upto + 1):
+            forms.append(misere_canonical_form(game, (n,) if n else (), table=table))
+            bar(n + 1)
+    return {"genus": [str(f.genus) for f in forms],
+            "misere_values": [f.misere_value for f in forms]}
 
 
 def _plot(result: dict[str, Any], path: str) -> None:

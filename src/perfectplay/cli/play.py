@@ -34,9 +34,16 @@ def run(argv: Sequence[str]) -> int:
     add_game_argument(parser)
     parser.add_argument("--side", choices=SIDES,
                         help="the side you play (both: you move for both; default: asked)")
+    parser.add_argument("--db", metavar="DIR",
+                        help="play from this tier database (perfectplay solve --method tiers)")
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
-    solution = solve(game)
+    if options.db is not None:
+        from perfectplay.tiers import open_database
+
+        solution: Solution = open_database(options.db, game)
+    else:
+        solution = solve(game)
     side = options.side or _ask_side(sys.stdin, sys.stdout)
     Session(solution, side, sys.stdin, sys.stdout).play()
     return SUCCESS

@@ -26,21 +26,43 @@ def run(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="perfectplay solve", epilog=GAME_EPILOG,
                             description="Solve a game strongly from its start position.")
     add_game_argument(parser)
-    parser.add_argument("--method", choices=methods("solve"), default="auto",
+    # tiers registers with the dispatcher when perfectplay.tiers is imported: only if it runs
+    parser.add_argument("--method", choices=list(dict.fromkeys((*methods("solve"), "tiers"))),
+                        default="auto",
                         help="memo (acyclic games), retrograde (any game, cycles give draws), "
-                             "compiled (numba kernels, for games with compiled rules), auto "
+                             "compiled (numba kernels, for games with compiled rules), tiers "
+                             "(tier by tier into the database --db), auto "
                              "(default: compiled for large games with compiled rules, else memo, "
                              "retrograde on a cycle)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--all", action="store_true",
                         help="list every reachable position (with --json: positions_list)")
     parser.add_argument("--save", metavar="FILE", help="write the solution to FILE")
+    parser.add_argument("--db", metavar="DIR",
+                        help="with --method tiers: the tier database directory (made, or "
+                             "resumed when it holds this game)")
+    cluster = parser.add_mutually_exclusive_group()
+    cluster.add_argument("--workers", type=int, metavar="N",
+                         help="with --method tiers: solve on a local Dask cluster of N worker "
+                              "processes")
+    cluster.add_argument("--scheduler", metavar="ADDRESS",
+                         help="with --method tiers: solve on the running Dask cluster at "
+                              "ADDRESS, whose workers see DIR")
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
+    tiers = _tiers_options(options)
 
     with ProgressBar() as bar:
         solving = time.perf_counter()
-        solution = solve(game, method=options.method, progress=bar)
+        if tiers:
+            from perfectplay.cli.db import TierProgressBar
+            from perfectplay.tiers import solve_tiers
+
+            with TierProgressBar() as tier_bar:
+                solution: Any = solve_tiers(game, options.db, workers=options.workers,
+                                            scheduler=options.scheduler, progress=tier_bar)
+        else:
+            solution = solve(game, method=options.method, progress=bar)
         counts = solution.counts()
         seconds = time.perf_counter() - solving - solution.compile_seconds
     suffix, kind = _file_format(solution)
@@ -52,6 +74,12 @@ def run(argv: Sequence[str]) -> int:
     # the whole report is built, and saved, before any of it is printed
     result = report(solution, counts=counts, seconds=seconds,
                     compile_seconds=solution.compile_seconds, every_position=options.all)
+    if tiers:
+        from perfectplay.cli.db import tier_rows
+
+        result["tiers"] = tier_rows([solution.tier_manifests[t]
+                                     for t in solution.manifest["order"]])
+        result["tiers_reused"] = solution.tiers_reused
     line = [game.format_move(m) for m in solution.line()]
     if options.save is not None:
         solution.save(options.save)
@@ -61,6 +89,21 @@ def run(argv: Sequence[str]) -> int:
         print(f"saved: {options.save} ({len(solution):,} positions, {kind})", file=sys.stderr)
     print(output)
     return SUCCESS
+
+
+def _tiers_options(options: Any) -> bool:
+    """Whether the solve goes by tiers (``--method tiers``, or ``--db`` alone), its options
+    checked."""
+    tiers = options.method == "tiers" or (options.method == "auto" and options.db is not None)
+    if tiers and options.db is None:
+        raise UsageError("--method tiers needs --db DIR, the database directory")
+    if not tiers and (options.db or options.workers or options.scheduler):
+        raise UsageError("--db, --workers and --scheduler go with --method tiers")
+    if options.workers is not None and options.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {options.workers}")
+    if tiers and options.save is not None:
+        raise UsageError("a tier solve is saved in its database directory (--db), not --save")
+    return tiers
 
 
 def report(solution: Solution, *, counts: Counts, seconds: float, every_position: bool,
@@ -122,6 +165,10 @@ def _text(result: dict[str, Any], line: list[str], counts: Counts) -> str:
              f"solved in:  {result['seconds']:,.3f} s by {result['method']}{kernels} "
              f"({result['total_seconds']:,.3f} s in all)",
              "", counts.format_table()]
+    if "tiers" in result:
+        stored = sum(row["bytes"] for row in result["tiers"])
+        lines[-2:-2] = [f"tiers:      {len(result['tiers']):,} ({len(result['tiers_reused']):,} "
+                        f"found solved), {stored:,} bytes of codes"]
     if "positions_list" in result:
         lines.append("")
         for entry in result["positions_list"]:

@@ -90,6 +90,27 @@ register(Engine("compiled", "grundy", order=0, refuses=_refuses, estimate=_estim
                 worthwhile=_large(COMPILED_GRUNDY_WORK), gives_way_on=_GIVE_WAY, run=_grundy))
 
 
+def _search_estimate(request: Request) -> Estimate:
+    from perfectplay.compiled.search import ENTRY_BYTES, default_table_entries
+
+    entries = default_table_entries()
+    return Estimate(memory=entries * ENTRY_BYTES, exact=True,
+                    what=f"a transposition table of {entries:,} entries x {ENTRY_BYTES} bytes")
+
+
+def _search_outcome(request: Request) -> Any:
+    from perfectplay.compiled.search import search_positions
+
+    game = request.game
+    start = game.start() if request.position is None else request.position
+    return search_positions(game, [start], weak=True).values[0]
+
+
+# last in auto's order: for a game whose tables do not fit, one position searched
+register(Engine("search", "outcome", order=30, refuses=_refuses, estimate=_search_estimate,
+                gives_way_on=(NotApplicable,), run=_search_outcome))
+
+
 # Nim-sequences of heap games by code ------------------------------------------------------
 
 _SEQUENCE_BYTES = 4 + 1

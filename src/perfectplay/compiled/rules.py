@@ -10,11 +10,14 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.core.errors import GameError, NotApplicable
 from perfectplay.core.game import Game, Position, has_hook
 from perfectplay.core.values import Value, ValueCode
+
+if TYPE_CHECKING:
+    from perfectplay.compiled.search import SearchRules
 
 __all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules", "TierRules",
            "module_attribute", "rules_of"]
@@ -192,6 +195,10 @@ class CompiledRules:
 
     tiers: TierRules | None = None
     """The tier hooks (see :class:`TierRules`), for the tier solver; None: no tiers."""
+
+    search: SearchRules | None = None
+    """The search hooks (see :class:`~perfectplay.compiled.search.SearchRules`), for
+    :func:`perfectplay.analyze`; None: the search falls back on the rules alone."""
 
     def __post_init__(self) -> None:
         for name in ("child", "primitive", "rest", "next_move"):

@@ -15,11 +15,14 @@ import sys
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from perfectplay.core.errors import GameError
 from perfectplay.core.game import Game
+from perfectplay.core.partizan import PartizanGame
 
-__all__ = ["CATALOGUE", "find_game", "load_game"]
+__all__ = ["CATALOGUE", "PARTIZAN_CATALOGUE", "find_game", "find_partizan_game", "load_game",
+           "load_partizan_game"]
 
 CATALOGUE: dict[str, tuple[str, str]] = {
     # name: ("module:Class", one-line summary)
@@ -32,6 +35,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
               "a token on a directed graph read from a file; cycles give draws"),
     "shiritori": ("perfectplay.games.shiritori:Shiritori",
                   "play unused words, each starting with the last letter of the one before"),
+    "morris": ("perfectplay.games.morris:Morris",
+               "Three Men's Morris: place three stones each, then slide; three in a row wins"),
     "connect4": ("perfectplay.games.connect4:ConnectFour",
                  "Connect Four on a small board (--width, --height); a full board is a tie"),
     "kadomatsu": ("perfectplay.games.kadomatsu:Kadomatsu", "take zig-zag triples (yukicoder 334)"),
@@ -42,6 +47,26 @@ CATALOGUE: dict[str, tuple[str, str]] = {
               "heap game by code: octal/hex take-and-break (0.77 Kayles, 0.137, 4!.0, allbut:1,2)"),
     "grundy": ("perfectplay.impartial.octal:GrundysGame",
                "Grundy's game: split a heap into two unequal heaps (code 4!.0)"),
+    "cram": ("perfectplay.games.cram:Cram", "place dominoes either way on a board (--board 3x4)"),
+}
+
+PARTIZAN_CATALOGUE: dict[str, tuple[str, str]] = {
+    # partizan games (Left and Right move differently): valued by 'perfectplay cgt', not
+    # solved by 'solve' or 'play'; 'perfectplay cgt' also takes the impartial games above
+    "domineering": ("perfectplay.games.domineering:Domineering",
+                    "Left places vertical dominoes, Right horizontal ones (--board 4x4)"),
+    "clobber": ("perfectplay.games.clobber:Clobber",
+                "move your stone onto an adjacent enemy stone (--board xoxo|oxox)"),
+    "toads-and-frogs": ("perfectplay.games.toads_and_frogs:ToadsAndFrogs",
+                        "toads slide or jump right, frogs left (--strip tt.ff)"),
+    "hackenbush": ("perfectplay.games.hackenbush:Hackenbush",
+                   "cut your edges of a forest; what loses the ground falls (--forest lrl)"),
+    "cutcake": ("perfectplay.games.cutcake:Cutcake",
+                "Left cuts between columns, Right between rows (--pieces 4x4)"),
+    "maundy-cake": ("perfectplay.games.cutcake:MaundyCake",
+                    "cut a piece into equal pieces, Left's columns, Right's rows (--pieces 4x4)"),
+    "snort": ("perfectplay.games.snort:Snort",
+              "colour a square, never next to the opponent's colour (--board 3x3)"),
 }
 
 ALIASES: dict[str, str] = {"ttt": "tictactoe", "tic-tac-toe": "tictactoe"}
@@ -56,12 +81,52 @@ def find_game(name: str) -> type[Game]:
         For an unknown name, suggesting the closest one.
     """
     name = ALIASES.get(name, name)
+    if name in PARTIZAN_CATALOGUE:
+        raise ValueError(f"{name!r} is a partizan game: its value comes from "
+                         f"'perfectplay cgt {name}', not from solving")
     if name not in CATALOGUE:
         close = difflib.get_close_matches(name, [*CATALOGUE, *ALIASES], n=1)
         hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay games'"
         raise ValueError(f"unknown game {name!r}{hint}")
     module, _, cls = CATALOGUE[name][0].partition(":")
     return getattr(importlib.import_module(module), cls)
+
+
+def find_partizan_game(name: str) -> type[Game] | type[PartizanGame]:
+    """The class of a game ``perfectplay cgt`` values: a partizan catalogue game, or an
+    impartial one (by name or alias).
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, suggesting the closest one.
+
+    >>> find_partizan_game("domineering").__name__, find_partizan_game("ttt").__name__
+    ('Domineering', 'TicTacToe')
+    """
+    if name in PARTIZAN_CATALOGUE:
+        module, _, cls = PARTIZAN_CATALOGUE[name][0].partition(":")
+        partizan: type[PartizanGame] = getattr(importlib.import_module(module), cls)
+        return partizan
+    if ALIASES.get(name, name) not in CATALOGUE:
+        names = [*PARTIZAN_CATALOGUE, *CATALOGUE, *ALIASES]
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay cgt --help'"
+        raise ValueError(f"unknown game {name!r}{hint}")
+    return find_game(name)
+
+
+def load_partizan_game(spec: str,
+                       options: Mapping[str, str] | None = None) -> Game | PartizanGame:
+    """A game for ``perfectplay cgt``: as :func:`load_game`, but the partizan catalogue is
+    searched too (:func:`find_partizan_game`) and a game file's class may be a
+    :class:`~perfectplay.core.partizan.PartizanGame`.
+
+    >>> load_partizan_game("domineering", {"board": "2x3"})
+    Domineering('...|...')
+    """
+    game: Game | PartizanGame = _load(spec, options, partizan=True)
+    return game
 
 
 def load_game(spec: str, options: Mapping[str, str] | None = None) -> Game:
@@ -76,12 +141,18 @@ def load_game(spec: str, options: Mapping[str, str] | None = None) -> Game:
     GameError
         When the class of a game file is not a :class:`~perfectplay.core.game.Game`.
     """
+    game: Game = _load(spec, options, partizan=False)
+    return game
+
+
+def _load(spec: str, options: Mapping[str, str] | None, *, partizan: bool) -> Any:
     options = dict(options or {})
+    cls: type[Game] | type[PartizanGame]
     if ":" in spec and spec.split(":", 1)[0].endswith(".py"):
-        cls = _class_from_file(spec)
+        cls = _class_from_file(spec, partizan=partizan)
         kwargs = {name.replace("-", "_"): _literal(name, text) for name, text in options.items()}
     else:
-        cls = find_game(spec)
+        cls = find_partizan_game(spec) if partizan else find_game(spec)
         known = {opt.name: opt for opt in getattr(cls, "OPTIONS", ())}
         for name in options:
             if name not in known:
@@ -104,7 +175,7 @@ def load_game(spec: str, options: Mapping[str, str] | None = None) -> Game:
         raise ValueError(f"cannot build {spec}: {exc}") from None
 
 
-def _class_from_file(spec: str) -> type[Game]:
+def _class_from_file(spec: str, *, partizan: bool = False) -> type[Game] | type[PartizanGame]:
     path_text, _, class_name = spec.rpartition(":")
     path = Path(path_text)
     if not path.is_file():
@@ -124,8 +195,11 @@ def _class_from_file(spec: str) -> type[Game]:
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
         raise ValueError(f"{path_text!r} defines no class {class_name!r}")
+    if partizan and issubclass(cls, PartizanGame):
+        return cls
     if not issubclass(cls, Game):
-        raise GameError(f"{class_name} in {path_text} must subclass perfectplay.Game")
+        kind = "perfectplay.Game or PartizanGame" if partizan else "perfectplay.Game"
+        raise GameError(f"{class_name} in {path_text} must subclass {kind}")
     return cls
 
 

@@ -14,6 +14,7 @@ from perfectplay.core.values import Value
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
+    from perfectplay.compiled.search import SearchRules
 
 __all__ = ["ConnectFour"]
 
@@ -196,18 +197,32 @@ class ConnectFour(Game):
         return 1 << (self.width * (self.height + 1))
 
     def compiled(self) -> CompiledRules:
-        """The compiled rules (imports numba)."""
-        from perfectplay.compiled.games.connect4 import child, connect4_params, primitive
+        """The compiled rules (imports numba), with tiers by ply
+        (:mod:`perfectplay.compiled.games.connect4_tiers`)."""
+        from perfectplay.compiled.games.connect4 import child, primitive
+        from perfectplay.compiled.games.connect4_tiers import tier_params, tier_rules
         from perfectplay.compiled.rules import CompiledRules
 
         width, height = self.width, self.height
         return CompiledRules(child=child, primitive=primitive,
-                             params=connect4_params(width, height), size=self.compiled_size(),
+                             params=tier_params(width, height), size=self.compiled_size(),
                              max_moves=width, encode=partial(_encode_board, width, height),
-                             decode=partial(_decode_board, width, height))
+                             decode=partial(_decode_board, width, height),
+                             tiers=tier_rules(width, height),
+                             search=_search_rules(width, height))
 
 
 # Module-level, not closures in compiled(): the rules pickle with the game.
+
+
+def _search_rules(width: int, height: int) -> SearchRules:
+    """The search hooks of a board (:mod:`perfectplay.compiled.games.connect4_search`)."""
+    from perfectplay.compiled.games import connect4_search as hooks
+    from perfectplay.compiled.search import SearchRules
+
+    return SearchRules(params=hooks.search_params(width, height), wins_now=hooks.wins_now,
+                       safe_moves=hooks.safe_moves, order=hooks.order, key=hooks.mirror_key,
+                       horizon=hooks.horizon)
 
 
 def _encode_board(width: int, height: int, board: Board) -> int:

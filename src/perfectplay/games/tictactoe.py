@@ -104,12 +104,15 @@ class TicTacToe(Game):
 
     def compiled(self) -> CompiledRules:
         """The compiled rules (:mod:`perfectplay.compiled.games.tictactoe`; imports numba): a
-        board is the base-3 number of its cells, cell ``i`` the digit of ``3 ** i``."""
-        from perfectplay.compiled.games.tictactoe import PARAMS, child, primitive
+        board is the base-3 number of its cells, cell ``i`` the digit of ``3 ** i``; tiers by
+        number of marks (:mod:`perfectplay.compiled.games.tictactoe_tiers`)."""
+        from perfectplay.compiled.games.tictactoe import child, primitive
+        from perfectplay.compiled.games.tictactoe_tiers import PARAMS, TIER_RULES
         from perfectplay.compiled.rules import CompiledRules
 
         return CompiledRules(child=child, primitive=primitive, params=PARAMS, size=3 ** 9,
-                             max_moves=9, encode=_encode_board, decode=_decode_board)
+                             max_moves=9, encode=_encode_board, decode=_decode_board,
+                             tiers=TIER_RULES)
 
 
 # Module-level, not closures in compiled(): the rules pickle with the game.

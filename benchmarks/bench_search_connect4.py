@@ -1,0 +1,119 @@
+"""The search engine against Pascal Pons's Connect Four solver, on his six test sets.
+
+For each set (``../shared/data/connect4-pons/``), a sample of its positions is scored by
+perfectplay's search (one compiled call, after the kernels are loaded) and by Pons's solver (one
+process run on the same lines), interleaved ``--repeat`` times, each with a fresh table of the
+same size as his (2^23 entries; he keeps his across the lines of a run, and so do we). Printed
+per set: the mean time a position (wall and CPU), our nodes a position, and the ratio of our
+CPU time to his (the box is shared: CPU time is steadier than wall time). Every score is
+checked against the set's published one; the run stops on a difference.
+
+Pons's solver is AGPL and none of it is in this repository: build it in a temporary directory
+and pass the binary (its opening book is not used)::
+
+    git clone https://github.com/PascalPons/connect4 /tmp/pons && make -C /tmp/pons
+    python benchmarks/bench_search_connect4.py --pons /tmp/pons/c4solver
+
+Without ``--pons`` (or when the binary is missing) the baseline is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from perfectplay.cli.analyze import pons_score
+from perfectplay.compiled.search import TranspositionTable, search_positions
+from perfectplay.games.connect4 import ConnectFour
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "connect4-pons"
+
+SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
+SAMPLE = {"Test_L3_R1": 1000, "Test_L2_R1": 1000, "Test_L2_R2": 200, "Test_L1_R1": 1000,
+          "Test_L1_R2": 20, "Test_L1_R3": 2}
+"""Positions of each set measured by default (all of the easy ones, a seeded sample of the
+others: Pons's solver takes about 0.5 s a position on Test_L1_R2 here, 15 s on Test_L1_R3)."""
+
+PONS_ENTRIES = 1 << 23  # his TranspositionTable<..., 23> holds 2^23 + 9 entries
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def ours(game: ConnectFour, lines: list[tuple[str, int]]) -> tuple[float, float, float]:
+    """Wall and CPU seconds a position, and nodes a position; checks every score."""
+    boards = [game.parse_position(moves) for moves, _ in lines]
+    table = TranspositionTable(PONS_ENTRIES)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = search_positions(game, boards, table=table)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    for (moves, expected), board, value, remoteness in zip(lines, boards, result.values,
+                                                           result.remoteness, strict=True):
+        score = pons_score(game, board, value, remoteness)
+        if score != expected:
+            sys.exit(f"perfectplay gives {moves} the score {score}, the set {expected}")
+    return wall / len(lines), cpu / len(lines), sum(result.nodes) / len(lines)
+
+
+def pons(binary: str, lines: list[tuple[str, int]]) -> tuple[float, float]:
+    """Wall and CPU seconds a position of Pons's solver (one run); checks every score."""
+    text = "".join(f"{moves}\n" for moves, _ in lines)
+    wall, cpu = time.perf_counter(), children_cpu()
+    done = subprocess.run([binary], input=text, capture_output=True, text=True, check=True,
+                          cwd=os.path.dirname(binary) or ".")
+    wall, cpu = time.perf_counter() - wall, children_cpu() - cpu
+    scores = [int(line.split()[1]) for line in done.stdout.splitlines()]
+    if scores != [score for _, score in lines]:
+        sys.exit("Pons's solver disagrees with the set's scores")
+    return wall / len(lines), cpu / len(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pons", help="path of Pons's c4solver binary (skipped when absent)")
+    parser.add_argument("--sets", nargs="*", default=SETS, choices=SETS)
+    parser.add_argument("--sample", type=int, help="positions of each set (default: SAMPLE)")
+    parser.add_argument("--repeat", type=int, default=3)
+    options = parser.parse_args()
+    baseline = options.pons if options.pons and Path(options.pons).is_file() else None
+    if baseline is None:
+        print("Pons's solver not given (--pons PATH): perfectplay alone", flush=True)
+    game = ConnectFour(7, 6)
+    warm = (DATA / "Test_L3_R1").read_text().split()[0]  # a late position: loads the kernel
+    search_positions(game, [game.parse_position(warm)], table=TranspositionTable(1024))
+    print(f"{'set':<11} {'n':>5} {'ours wall':>12} {'ours cpu':>12} {'nodes':>10} "
+          f"{'pons wall':>12} {'pons cpu':>12} {'cpu ratio':>16}", flush=True)
+    for name in options.sets:
+        lines = [(m, int(s)) for m, s in (line.split() for line in
+                                          (DATA / name).read_text().splitlines() if line)]
+        count = min(options.sample or SAMPLE[name], len(lines))
+        lines = lines if count == len(lines) else random.Random(0).sample(lines, count)
+        runs = []
+        for _ in range(options.repeat):  # interleaved: ours, then his, in each round
+            mine = ours(game, lines)
+            runs.append((mine, pons(baseline, lines) if baseline else None))
+        our_cpu = [mine[1] for mine, _ in runs]
+        row = (f"{name:<11} {count:>5} {_ms(min(m[0] for m, _ in runs)):>12} "
+               f"{_ms(min(our_cpu)):>12} {runs[0][0][2]:>10,.0f}")
+        if baseline:
+            his_cpu = [his[1] for _, his in runs if his]
+            ratios = sorted(a / b for a, b in zip(our_cpu, his_cpu, strict=True) if b)
+            row += (f" {_ms(min(h[0] for _, h in runs if h)):>12} {_ms(min(his_cpu)):>12} "
+                    f"{ratios[0]:>7.2f}-{ratios[-1]:.2f}x" if ratios else "")
+        print(row, flush=True)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:,.3f} ms"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Connect Four by tiers (one file per ply, on disk) against the in-memory compiled solve, and
+one process against Dask workers, in one run.
+
+    python benchmarks/bench_tiers.py [--width 5] [--height 5] [--workers 2] [--full]
+
+Each solve runs in a fresh process (so that its peak RSS is its own, read from the kernel's
+``VmHWM``), with warm kernel caches (a first small solve compiles them): the tier solve into a
+new database directory, with one thread per core; the same with ``--workers`` Dask worker
+processes on a ``LocalCluster`` (wall time of the whole command, cluster start included; the RSS
+is the driver's, the workers' apart); and the compiled in-memory solve (``compiled_solve``) of
+the same board. ``--full`` adds 6x5 by tiers (in memory it would need 136 GiB). Printed: wall
+seconds, peak RSS, bytes on disk, positions per second, and the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+_CHILD = r"""
+import json, sys, time
+from pathlib import Path
+from perfectplay.games.connect4 import ConnectFour
+width, height, how, directory, workers = sys.argv[1:6]
+game = ConnectFour(int(width), int(height))
+started = time.perf_counter()
+if how == "compiled":
+    from perfectplay.compiled import compiled_solve
+    s = compiled_solve(game)
+    stored = 0
+else:
+    from perfectplay.tiers import solve_tiers
+    s = solve_tiers(game, directory, workers=int(workers) or None)
+    stored = sum(f.stat().st_size for f in Path(directory).iterdir())
+seconds = time.perf_counter() - started
+rss = next(int(line.split()[1]) * 1024 for line in open("/proc/self/status")
+           if line.startswith("VmHWM:"))
+print(json.dumps({"seconds": seconds, "rss": rss, "positions": len(s), "bytes": stored,
+                  "value": str(s.value()), "remoteness": s.remoteness()}))
+"""
+
+
+def measure(width: int, height: int, how: str, root: Path, workers: int = 0) -> dict:
+    directory = root / f"{how}-{width}x{height}-{workers}"
+    shutil.rmtree(directory, ignore_errors=True)
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(width), str(height), how,
+                           str(directory), str(workers)], capture_output=True, text=True,
+                          check=True)
+    shutil.rmtree(directory, ignore_errors=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def row(name: str, result: dict) -> str:
+    rate = result["positions"] / result["seconds"]
+    return (f"{name:<28} {result['seconds']:9.2f} s  {result['rss'] / 2**20:9.0f} MiB  "
+            f"{result['bytes'] / 2**20:9.1f} MiB  {rate:13,.0f}/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--width", type=int, default=5)
+    parser.add_argument("--height", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2,
+                        help="Dask workers to compare with one process (0: skip)")
+    parser.add_argument("--full", action="store_true", help="also 6x5 by tiers")
+    parser.add_argument("--dir", type=Path, help="where the databases go (default: a temporary "
+                                                 "directory)")
+    options = parser.parse_args()
+    root = options.dir or Path(tempfile.mkdtemp(prefix="bench_tiers_"))
+    root.mkdir(parents=True, exist_ok=True)
+    w, h = options.width, options.height
+    measure(2, 2, "tiers", root)  # compiles the kernels, or loads them
+    measure(2, 2, "compiled", root)
+    tiers = measure(w, h, "tiers", root)
+    compiled = measure(w, h, "compiled", root)
+    print(f"connect4 {w}x{h}: {tiers['value']} in {tiers['remoteness']}, "
+          f"{tiers['positions']:,} positions")
+    if (tiers["positions"], tiers["value"], tiers["remoteness"]) != \
+            (compiled["positions"], compiled["value"], compiled["remoteness"]):
+        raise SystemExit(f"the tier solve and the compiled solve disagree: {tiers} {compiled}")
+    print(f"{'':<28} {'wall':>11}  {'peak RSS':>13}  {'on disk':>13}  {'positions':>15}")
+    print(row("tiers, one process", tiers))
+    print(row("compiled, in memory", compiled))
+    print(f"tiers / compiled: {tiers['seconds'] / compiled['seconds']:.2f}x the time, "
+          f"{tiers['rss'] / compiled['rss']:.2f}x the memory")
+    if options.workers:
+        dask = measure(w, h, "tiers", root, options.workers)
+        print(row(f"tiers, {options.workers} Dask workers", dask))
+        print(f"{options.workers} Dask workers / one process: "
+              f"{dask['seconds'] / tiers['seconds']:.2f}x the time")
+    if options.full:
+        full = measure(6, 5, "tiers", root)
+        print(f"connect4 6x5: {full['value']} in {full['remoteness']}, "
+              f"{full['positions']:,} positions")
+        print(row("tiers 6x5, one process", full))
+    if options.dir is None:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,199 @@
+"""``perfectplay analyze GAME --start POS``: the exact value and remoteness of one position and
+of each of its moves, by search (:func:`perfectplay.analyze`), for games too large to solve;
+``--batch FILE`` scores one position a line in one compiled call."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
+
+from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
+from perfectplay.cli.progress import ProgressBar
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.core.game import Game, Position
+from perfectplay.core.values import Value
+from perfectplay.games.connect4 import ConnectFour
+
+__all__ = ["parse_table_size", "pons_score", "run"]
+
+_UNITS = {"": 0, "k": 10, "kib": 10, "m": 20, "mib": 20, "g": 30, "gib": 30}
+
+
+def parse_table_size(text: str) -> int:
+    """Entries of the transposition table from ``--table-size``: a number of entries, or a
+    memory with a unit (``K``, ``M``, ``G``, also ``KiB``, ``MiB``, ``GiB``: 12 bytes an entry).
+
+    >>> parse_table_size("1000000"), parse_table_size("96M")
+    (1000000, 8388608)
+    """
+    from perfectplay.compiled.search import ENTRY_BYTES
+
+    found = re.fullmatch(r"\s*(\d+)\s*([a-zA-Z]*)\s*", text)
+    if found is None or found.group(2).lower() not in _UNITS:
+        raise UsageError(f"--table-size takes a number of entries or a memory such as 256M, "
+                         f"got {text!r}")
+    number, unit = int(found.group(1)), found.group(2).lower()
+    return number if not unit else (number << _UNITS[unit]) // ENTRY_BYTES
+
+
+def pons_score(game: Game, position: Position, value: Value, remoteness: int | None) -> int:
+    """Pons's score of a Connect Four position: for a win, ``cells / 2 + 1`` less the stones
+    the winner has played when the game ends; 0 for a tie; a loss, the negative.
+
+    >>> from perfectplay.games.connect4 import ConnectFour
+    >>> game = ConnectFour(7, 6)
+    >>> pons_score(game, game.parse_position("4455"), Value.WIN, 3)
+    18
+    """
+    if remoteness is None:
+        raise UsageError("--score pons needs the remoteness: drop --weak")
+    board = cast("ConnectFour", game)
+    stones = sum(len(column) for column in cast("tuple[str, ...]", position))
+    best = board.width * board.height // 2 + 1
+    if value is Value.WIN:
+        return best - ((remoteness + 1) // 2 + stones // 2)
+    if value is Value.LOSE:
+        return -(best - (remoteness // 2 + (stones + 1) // 2))
+    return 0
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(
+        prog="perfectplay analyze", epilog=GAME_EPILOG,
+        description="The exact value and remoteness of a position and of each of its moves, by "
+                    "alpha-beta search with a transposition table (games with compiled rules, "
+                    "acyclic), without solving the whole game.")
+    add_game_argument(parser)
+    parser.add_argument("--start", metavar="POS", help="the position (Connect Four: the columns "
+                                                       "played, 1 = leftmost, e.g. 4455)")
+    parser.add_argument("--batch", metavar="FILE",
+                        help="score every position of FILE (one a line, '-' for stdin) in one "
+                             "compiled call: one line each, POS VALUE REMOTENESS NODES")
+    parser.add_argument("--weak", action="store_true",
+                        help="win, tie or lose only, no remoteness (faster)")
+    parser.add_argument("--json", action="store_true", help="JSON (with --batch, one a line)")
+    parser.add_argument("--score", choices=("pons",),
+                        help="pons: Connect Four's score of Pons's solver instead of value and "
+                             "remoteness")
+    parser.add_argument("--table-size", metavar="SIZE", type=parse_table_size,
+                        help="transposition table: entries, or a memory such as 256M "
+                             "(default: up to 16M entries, at most 1/8 of the free memory)")
+    options, rest = parser.parse_known_args(argv)
+    game = game_from_args(options.game, rest)
+    if (options.start is None) == (options.batch is None):
+        raise UsageError("give one of --start POS and --batch FILE")
+    if options.score == "pons" and not isinstance(game, ConnectFour):
+        raise UsageError(f"--score pons is Connect Four's score; {game} is another game")
+    from perfectplay.compiled.search import TranspositionTable
+
+    table = TranspositionTable(options.table_size)
+    if options.batch is not None:
+        return _batch(game, options, table)
+    position = _parse(game, options.start, "--start")
+    from perfectplay.compiled.kernels import compiling_seconds
+    from perfectplay.compiled.search import analyze
+
+    started, compiling = time.perf_counter(), compiling_seconds()
+    result = analyze(game, position, weak=options.weak, table=table)
+    loading = compiling_seconds() - compiling
+    seconds = time.perf_counter() - started - loading
+    report: dict[str, Any] = {
+        "game": str(game), "position": game.format_position(position),
+        "value": str(result.value), "remoteness": result.remoteness,
+        "best_move": None if result.best_move is None else game.format_move(result.best_move),
+        # a move's remoteness counts the move itself, as perfectplay play shows it
+        "moves": [{"move": game.format_move(m.move), "value": str(m.value),
+                   "remoteness": None if m.remoteness is None else m.remoteness + 1}
+                  for m in result.moves],
+        "nodes": result.nodes, "seconds": round(seconds, 6),
+        "compile_seconds": round(loading, 6), "table_entries": table.entries,
+        "table_bytes": table.memory}
+    if options.score == "pons":
+        report["score"] = pons_score(game, position, result.value, result.remoteness)
+        for entry, move in zip(report["moves"], result.moves, strict=True):
+            entry["score"] = -pons_score(game, move.position, move.value.negate(),
+                                         move.remoteness)
+    print(json.dumps(report) if options.json else _text(report))
+    return SUCCESS
+
+
+def _parse(game: Game, text: str, where: str) -> Position:
+    try:
+        return game.parse_position(text)
+    except ValueError as exc:
+        raise UsageError(f"{exc} ({where})") from None
+
+
+def _outcome(value: str, remoteness: int | None) -> str:
+    return value if remoteness is None else f"{value} in {remoteness:,}"
+
+
+def _text(report: dict[str, Any]) -> str:
+    """The analysis as text: the position's value, then each move's."""
+    from perfectplay.core.limits import format_bytes
+
+    pons = "score" in report
+    value = (f"score {report['score']}" if pons
+             else _outcome(report["value"], report["remoteness"]))
+    width = max((len(m["move"]) for m in report["moves"]), default=1)
+    lines = [f"game:       {report['game']}",
+             f"position:   {report['position']}",
+             f"value:      {value} (for the player to move)",
+             f"best move:  {report['best_move'] or '-'}",
+             "moves:" + ("      -" if not report["moves"] else "")]
+    for move in report["moves"]:
+        judged = (f"score {move['score']}" if pons
+                  else _outcome(move["value"], move["remoteness"]))
+        lines.append(f"  {move['move']:<{width}}  {judged}")
+    kernels = (f" (+ {report['compile_seconds']:,.3f} s loading kernels)"
+               if report["compile_seconds"] else "")
+    lines.append(f"searched:   {report['nodes']:,} positions in {report['seconds']:,.3f} s"
+                 f"{kernels}")
+    lines.append(f"table:      {report['table_entries']:,} entries "
+                 f"({format_bytes(report['table_bytes'])})")
+    return "\n".join(lines)
+
+
+def _lines(path: str) -> Iterator[tuple[int, str]]:
+    stream = sys.stdin if path == "-" else open(path)  # noqa: SIM115  (closed below)
+    try:
+        for number, line in enumerate(stream, 1):
+            if line.strip():
+                yield number, line.strip()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _batch(game: Game, options: Any, table: Any) -> int:
+    from perfectplay.compiled.search import search_positions
+
+    where = "stdin" if options.batch == "-" else options.batch
+    texts, positions = [], []
+    for number, text in _lines(options.batch):
+        texts.append(text)
+        positions.append(_parse(game, text, f"line {number} of {where}"))
+    with ProgressBar() as bar:
+        result = search_positions(game, positions, weak=options.weak, table=table, progress=bar)
+    out = []
+    for text, position, value, remoteness, nodes in zip(texts, positions, result.values,
+                                                         result.remoteness, result.nodes,
+                                                         strict=True):
+        entry: dict[str, Any] = {"position": text}
+        if options.score == "pons":
+            entry["score"] = pons_score(game, position, value, remoteness)
+        else:
+            entry.update(value=str(value), remoteness=remoteness)
+        entry["nodes"] = nodes
+        if options.json:
+            out.append(json.dumps(entry))
+        else:
+            fields = [str(v if v is not None else "-") for v in entry.values()]
+            out.append(" ".join(fields))
+    if out:
+        print("\n".join(out))
+    return SUCCESS

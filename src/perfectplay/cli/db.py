@@ -1,0 +1,214 @@
+"""``perfectplay db``: a tier database's summary, checksums and positions, read from its files
+(``info``, ``verify``, ``query``); and the per-tier progress bar of ``solve --method tiers``."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.core.errors import SolutionFileError
+
+__all__ = ["DAMAGED", "TierProgressBar", "run", "tier_rows"]
+
+DAMAGED = 3
+"""Exit status of ``db verify`` and ``db query`` on a damaged or incomplete database."""
+
+_COMMANDS = {"info": "the summary of a tier database, from its files",
+             "verify": "recompute every checksum: exit 0, or 3 naming the first bad file",
+             "query": "value, remoteness and every move's value of a position"}
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="perfectplay db",
+                            description="Read a tier database made by 'perfectplay solve GAME "
+                                        "--method tiers --db DIR'.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                     parser_class=ArgumentParser)
+    for name, summary in _COMMANDS.items():
+        command = commands.add_parser(name, help=summary, description=summary)
+        command.add_argument("directory", metavar="DIR", help="the database directory")
+        if name == "query":
+            command.add_argument("position", metavar="POSITION", nargs="?",
+                                 help="a position as the game writes it (default: the start)")
+        if name != "verify":
+            command.add_argument("--json", action="store_true", help="print one JSON object")
+    options = parser.parse_args(argv)
+    directory = Path(options.directory)
+    if not (directory / "manifest.json").exists():
+        raise UsageError(f"not a tier database: no manifest.json in {directory} "
+                         f"(perfectplay db {options.command})")
+    if options.command == "info":
+        return _info(directory, as_json=options.json)
+    if options.command == "verify":
+        return _verify(directory)
+    return _query(directory, options.position, as_json=options.json)
+
+
+def tier_rows(documents: Sequence[dict[str, Any]]) -> list[dict[str, int]]:
+    """The ``tiers`` entries of a report: per tier manifest, in the order given, the reached
+    positions by value for the player to move and the bytes of its code file."""
+    return [{"tier": d["tier"], "positions": d["positions"],
+             **{value: d["counts"][value] for value in ("win", "lose", "tie", "draw")},
+             "bytes": d["bytes"]} for d in documents]
+
+
+def _info(directory: Path, *, as_json: bool) -> int:
+    from perfectplay.tiers.storage import DATABASE_FORMAT, TIER_FORMAT, Layout, read_document
+
+    layout = Layout(directory)
+    manifest = read_document(layout.manifest, DATABASE_FORMAT)
+    solved = [read_document(layout.tier(t), TIER_FORMAT) for t in manifest["order"]
+              if layout.tier(t).exists()]
+    rows = tier_rows(solved)
+    complete = len(solved) == len(manifest["order"])
+    result: dict[str, Any] = {"game": manifest["game"], "start": manifest["start"],
+                              "complete": complete,
+                              "tiers_solved": len(solved), "tier_count": len(manifest["order"])}
+    if complete:
+        from perfectplay.tiers.solution import open_database
+
+        solution = open_database(directory)
+        result.update(value=str(solution.value()), remoteness=solution.remoteness())
+    result.update(positions=sum(r["positions"] for r in rows),
+                  bytes=sum(f.stat().st_size for f in directory.iterdir() if f.is_file()),
+                  tiers=rows)
+    if as_json:
+        print(json.dumps(result))
+        return SUCCESS
+    state = "complete" if complete else f"{len(solved)} of {len(manifest['order'])} tiers solved"
+    lines = [f"game:       {result['game']}", f"start:      {result['start']}"]
+    if complete:
+        remoteness = "" if result["remoteness"] is None else f" in {result['remoteness']:,}"
+        lines.append(f"value:      {result['value']}{remoteness} (for the player to move)")
+    lines += [f"positions:  {result['positions']:,}",
+              f"database:   {state}, {result['bytes']:,} bytes",
+              "", _tier_table(rows)]
+    print("\n".join(lines))
+    return SUCCESS
+
+
+def _tier_table(rows: list[dict[str, int]]) -> str:
+    """The per-tier counts as a table, in solving order."""
+    names = ["tier", "positions", "win", "lose", "tie", "draw", "bytes"]
+    cells = [[f"{row[name]:,}" for name in names] for row in rows]
+    widths = [max(len(name), *(len(c[k]) for c in cells)) if cells else len(name)
+              for k, name in enumerate(names)]
+    lines = ["  ".join(name.rjust(w) for name, w in zip(names, widths, strict=True))]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
+    return "\n".join(lines)
+
+
+def _verify(directory: Path) -> int:
+    from perfectplay.tiers.solution import verify_database
+
+    try:
+        verify_database(directory)
+    except SolutionFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return DAMAGED
+    print(f"ok: {directory}")
+    return SUCCESS
+
+
+def _query(directory: Path, text: str | None, *, as_json: bool) -> int:
+    from perfectplay.tiers.solution import open_database
+
+    try:
+        solution = open_database(directory, verify=True)
+    except SolutionFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return DAMAGED
+    game = solution.game
+    try:
+        position = solution.start if text is None else game.parse_position(text)
+    except ValueError as exc:
+        raise UsageError(f"bad POSITION for {game}: {exc} (perfectplay db query)") from None
+    if position not in solution:
+        raise UsageError(f"position {game.format_position(position)!r} is not reachable from "
+                         f"the start {solution.manifest['start']!r} (perfectplay db query)")
+    value, remoteness = solution.value(position), solution.remoteness(position)
+    moves = solution.moves(position)
+    if as_json:
+        print(json.dumps({"position": game.format_position(position), "value": str(value),
+                          "remoteness": remoteness,
+                          "moves": [{"move": game.format_move(m.move), "value": str(m.value),
+                                     "remoteness": m.remoteness} for m in moves]}))
+        return SUCCESS
+    after = "" if remoteness is None else f" in {remoteness:,}"
+    lines = [f"position:   {game.format_position(position)}",
+             f"value:      {value}{after} (for the player to move)"]
+    if moves:
+        width = max(len(game.format_move(m.move)) for m in moves)
+        lines.append("moves:")  # each with the moves to the end, itself included
+        for m in moves:
+            left = "" if m.remoteness is None else f" in {m.remoteness + 1:,}"
+            lines.append(f"  {game.format_move(m.move):<{width}}  {m.value}{left}")
+    print("\n".join(lines))
+    return SUCCESS
+
+
+class TierProgressBar:
+    """The ``progress`` callback of :func:`perfectplay.tiers.solve_tiers` on the terminal: one
+    bar per tier (the pass, tier k of n, indices per second, time left), shown once the solve
+    has run for ``delay`` seconds, and only on a terminal unless ``force``."""
+
+    def __init__(self, *, delay: float = 1.0, force: bool = False, console: Any = None) -> None:
+        self.delay = delay
+        self._started = time.perf_counter()
+        self._enabled = force or sys.stderr.isatty()
+        self._console = console
+        self._progress: Any = None
+        self._task: Any = None
+        self._current: tuple[str, int] | None = None
+
+    def __call__(self, event: Any) -> None:
+        if not self._enabled:
+            return
+        if self._progress is None:
+            if time.perf_counter() - self._started < self.delay:
+                return
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                Progress,
+                TaskProgressColumn,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self._progress = Progress(TextColumn("{task.description}"), BarColumn(),
+                                      TaskProgressColumn(),
+                                      TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+                                      console=self._console or Console(stderr=True),
+                                      transient=True)
+            self._progress.start()
+        key = (event.stage, event.tier)
+        if key != self._current:
+            if self._task is not None:
+                self._progress.remove_task(self._task)
+            stage = "marking" if event.stage == "forward" else "solving"
+            self._task = self._progress.add_task(
+                f"{stage} tier {event.tier} ({event.step} of {event.steps})",
+                total=max(event.total, 1), rate="")
+            self._current = key
+            self._since = time.perf_counter()
+        elapsed = max(time.perf_counter() - self._since, 1e-9)
+        self._progress.update(self._task, completed=event.done,
+                              rate=f"{event.done / elapsed:,.0f} indices/s")
+
+    def close(self) -> None:
+        """Remove the bar (if it was shown)."""
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+    def __enter__(self) -> TierProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,96 @@
+"""``perfectplay serve GAME``: solve a game (or open its saved solution or tier database) and
+explore it on a local web page, until Ctrl-C."""
+
+from __future__ import annotations
+
+import ipaddress
+import sys
+from collections.abc import Sequence
+
+from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, parse_game_options
+from perfectplay.cli.progress import ProgressBar
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.core.engines import methods
+from perfectplay.core.game import Game
+from perfectplay.core.solution import Solution, load_solution
+from perfectplay.games import load_game
+from perfectplay.solve import solve
+
+__all__ = ["run"]
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="perfectplay serve", epilog=GAME_EPILOG,
+                            description="Explore and play a solved game on a local web page: "
+                            "the board, every move coloured by its value, a perfect opponent, "
+                            "the value history and the analysis table. Ctrl-C stops it.")
+    add_game_argument(parser)
+    stored = parser.add_mutually_exclusive_group()
+    stored.add_argument("--solution", metavar="FILE",
+                        help="serve a solution saved by 'perfectplay solve --save' instead of "
+                             "solving")
+    stored.add_argument("--db", metavar="DIR",
+                        help="serve a tier database ('perfectplay solve GAME --method tiers "
+                             "--db DIR') instead of solving: positions are read from its "
+                             "memory-mapped files")
+    parser.add_argument("--method", choices=methods("solve"), default="auto",
+                        help="how to solve, without --solution or --db (see 'perfectplay "
+                             "solve --help')")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000,
+                        help="port to listen on (default 8000; 0: a free port)")
+    options, rest = parser.parse_known_args(argv)
+    if not 0 <= options.port <= 65535:
+        raise UsageError(f"--port is 0 to 65535, got {options.port}")
+    given = parse_game_options(rest)
+    game = load_game(options.game, given)
+
+    from perfectplay.serve import WebServer, create_app  # Starlette and uvicorn: only here
+
+    server = WebServer(options.host, options.port)  # a port taken is said before a long solve
+    solution = _solution(game, options.solution, options.db, options.method)
+    shown = {opt.name: given.get(opt.name, opt.default or "")
+             for opt in getattr(type(game), "OPTIONS", ())} or given
+    app = create_app(solution, options=shown)
+    print(f"perfectplay: {solution.game} ({len(solution):,} positions, {solution.method}) at "
+          f"{server.url}  (Ctrl-C stops)", flush=True)
+    if not _is_loopback(options.host):
+        print(f"note: listening on {options.host}: other machines can reach this page",
+              file=sys.stderr)
+    try:
+        server.run(app)
+    except KeyboardInterrupt:  # Ctrl-C is how a server stops: uvicorn has shut down cleanly
+        print("stopped", file=sys.stderr)
+    return SUCCESS
+
+
+def _solution(game: Game, path: str | None, database: str | None, method: str) -> Solution:
+    """The solution to serve: read from a file or a tier database, or solved now."""
+    if (path is not None or database is not None) and method != "auto":
+        raise UsageError("--method is how to solve: not with --solution or --db, which are "
+                         "solved already")
+    if path is not None:
+        return load_solution(path, game)
+    if database is not None:
+        from perfectplay.tiers import open_database  # numpy and the tier store: only here
+
+        return open_database(database, game)
+    with ProgressBar() as bar:
+        return solve(game, method=method, progress=bar)
+
+
+def _is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only.
+
+    >>> _is_loopback("127.0.0.1"), _is_loopback("::1"), _is_loopback("localhost")
+    (True, True, True)
+    >>> _is_loopback("0.0.0.0")
+    False
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name: it may resolve anywhere
+        return False

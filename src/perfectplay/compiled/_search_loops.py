@@ -1,0 +1,383 @@
+"""The generic search loop: negamax with alpha-beta over exact scores and a transposition table,
+written once for every compiled game.
+
+Like :mod:`perfectplay.compiled._loops`, the loop is ``njit(inline='always')`` and takes the
+rule functions and the search hooks as its first arguments;
+:mod:`perfectplay.compiled.search` calls it from a module-level ``njit(cache=True)`` entry
+point per game, so the rules are inlined and the entry loads from numba's cache. ``flags``
+(a global constant of that module, so numba compiles the absent hooks out) says which hooks
+the game gives: :data:`HAS_WINS_NOW`, :data:`HAS_SAFE_MOVES`, :data:`HAS_ORDER`,
+:data:`HAS_KEY`, :data:`HAS_HORIZON`.
+
+Scores. A position ``d`` moves below the root of a search scores ``B - e`` when the player to
+move there wins with the game ending ``e`` moves after the root, ``e - B`` when it loses so,
+and 0 for a tie (``B`` is :data:`BIG`). A parent's score is then the largest of its children's
+negated (the end of a line does not move with the depth), so alpha-beta runs on plain
+negation, and the score orders value and remoteness: a win sooner above a win later, above a
+tie, above a loss later, above a loss sooner. The table keeps scores relative to the position
+(``B - r`` for a win in ``r`` moves), which do not depend on the depth it was reached at;
+:func:`to_relative` and :func:`to_absolute` translate bounds (rounding a bound towards the tie,
+never past it, keeps it true).
+
+A tie's remoteness is not a zero-sum quantity (both players prefer the shortest tie), so ties
+all score 0 here; :mod:`perfectplay.compiled.search` finds their remoteness.
+
+The loop keeps its path in ``frames`` (int64, :data:`FRAME` numbers a depth: position, alpha,
+beta, next move index, moves listed, table key) and the moves of each depth in ``moves``
+(``max_moves`` a depth), both allocated by the caller: nothing is allocated inside the search.
+The table is ``keys`` (int64: a position's key plus one, 0 for an empty slot) and ``bounds``
+(int32: twice the relative score, plus :data:`UPPER` for an upper bound), indexed by a
+multiplicative hash of the key; a slot holds the last bound stored there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.extending import overload
+
+from perfectplay.compiled._loops import (
+    STATUS_CHILD_RANGE,
+    STATUS_PAUSED,
+    STATUS_PRIMITIVE,
+    STATUS_STACK_FULL,
+    _u,
+)
+
+BIG = 1 << 28
+"""``B`` of the scores: remoteness up to about 268 million."""
+
+HAS_WINS_NOW, HAS_SAFE_MOVES, HAS_ORDER, HAS_KEY, HAS_HORIZON = 1, 2, 4, 8, 16
+"""Bits of ``flags``: which search hooks the game gives."""
+
+FRAME = 6
+"""Numbers a depth holds in ``frames``."""
+
+LOWER, UPPER = 0, 1
+"""Kind of bound a table slot holds, in the low bit of its ``bounds`` entry."""
+
+STATE_SIZE = 4
+"""Length of ``state``: the node budget of a call, the next root, the nodes of this call, the
+table's index shift."""
+STATE_BUDGET, STATE_NEXT, STATE_NODES, STATE_SHIFT = 0, 1, 2, 3
+
+WEAK = 1
+"""``mode`` of a batch: the value only (win 1, tie 0, loss -1 in ``scores``)."""
+
+
+@njit(inline="always")
+def to_relative(score, depth):
+    """A bound on a score ``depth`` moves below the root as a bound on the position's own
+    score (``B - r``: a win in ``r``)."""
+    if score > 0:
+        return score + depth
+    if score < 0:
+        return score - depth
+    return 0
+
+
+@njit(inline="always")
+def to_absolute(score, depth):
+    """A bound on a position's own score as a bound on its score ``depth`` moves below the
+    root; a bound that would cross 0 stays at 0 (a win is still a win)."""
+    if score > depth:
+        return score - depth
+    if score < -depth:
+        return score + depth
+    return 0
+
+
+@njit(inline="always")
+def primitive_score(v, depth):
+    """Score of a primitive value (LOSE 0, TIE 1, WIN 2) ``depth`` moves below the root."""
+    if v == 0:
+        return depth - BIG
+    if v == 1:
+        return 0
+    return BIG - depth
+
+
+_GOLDEN = 0x9E3779B97F4A7C15  # 2^64 / golden ratio: a multiplicative hash
+
+
+def _slot(k, shift):
+    """The table slot of key ``k``: the top ``64 - shift`` bits of ``k * _GOLDEN`` mod 2^64
+    (in Python integers under NUMBA_DISABLE_JIT)."""
+    return ((int(k) * _GOLDEN) & 0xFFFF_FFFF_FFFF_FFFF) >> int(shift)
+
+
+@overload(_slot, inline="always")
+def _slot_compiled(k, shift):
+    def _slot(k, shift):
+        return (np.uint64(k) * np.uint64(_GOLDEN)) >> np.uint64(shift)
+
+    return _slot
+
+
+@njit(inline="always")
+def _store(keys, bounds, shift, k, score, depth, kind):
+    slot = _slot(k, shift)
+    keys[slot] = k + 1
+    bounds[slot] = np.int32(2 * to_relative(score, depth) + kind)
+
+
+@njit(inline="always")
+def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags, params,
+            search_params, size, max_moves, root, alpha0, beta0, keys, bounds, shift, frames,
+            moves, counters, info):
+    """``(score, status)`` of ``root`` searched with the window ``(alpha0, beta0)``: an exact
+    score inside it, else a bound (at most ``alpha0``: the score is at most that; at least
+    ``beta0``: at least that). ``status`` is 0, or a negative ``STATUS_*`` with ``info``.
+    ``counters[0]`` counts the positions entered."""
+    depth_limit = frames.shape[0] // FRAME
+    d = 0
+    p = root
+    alpha = alpha0
+    beta = beta0
+    ret = 0
+    phase = 0  # 0: enter p at depth d; 1: return ret from depth d; 2: next move at depth d
+    while True:
+        if phase == 0:
+            counters[0] += 1
+            phase = 1
+            v = primitive(params, p)
+            if v >= 0:
+                if v > 2:
+                    info[0] = p
+                    return 0, STATUS_PRIMITIVE
+                ret = primitive_score(v, d)
+                continue
+            top = BIG - d - 1  # a win at once
+            if flags & HAS_WINS_NOW:
+                # below the root, safe_moves chose the move here: the mover cannot win at once
+                if not (flags & HAS_SAFE_MOVES and d > 0) and wins_now(search_params, p):
+                    ret = BIG - d - 1
+                    continue
+                top = BIG - d - 3  # a win takes an odd number of moves: three at least
+            low = d - BIG  # no legal move
+            allowed = -1
+            if flags & HAS_SAFE_MOVES:
+                allowed = safe_moves(search_params, p)
+                if allowed == 0:  # every move lets the opponent win at once
+                    ret = d + 2 - BIG
+                    continue
+                low = d + 4 - BIG
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    ret = alpha
+                    continue
+            if beta > top:
+                beta = top
+                if alpha >= beta:
+                    ret = beta
+                    continue
+            k = key(search_params, p) if flags & HAS_KEY else p
+            slot = _slot(k, shift)
+            if keys[slot] == k + 1:
+                b = np.int64(bounds[slot])
+                bound = to_absolute(b >> 1, d)
+                if b & 1 == LOWER:
+                    if bound > alpha:
+                        alpha = bound
+                        if alpha >= beta:
+                            ret = alpha
+                            continue
+                elif bound < beta:
+                    beta = bound
+                    if alpha >= beta:
+                        ret = beta
+                        continue
+            if d == depth_limit:
+                info[0] = p
+                return 0, STATUS_STACK_FULL
+            base = d * max_moves
+            if flags & HAS_ORDER:
+                n = order(search_params, p, allowed, moves, base)
+            else:
+                n = 0
+                m = next_move(params, p, -1)
+                while _u(m) < _u(max_moves) and n < max_moves:
+                    if (allowed >> m) & 1:
+                        moves[base + n] = m
+                        n += 1
+                    m = next_move(params, p, m)
+            f = FRAME * d
+            frames[f] = p
+            frames[f + 1] = alpha
+            frames[f + 2] = beta
+            frames[f + 3] = 0
+            frames[f + 4] = n
+            frames[f + 5] = k
+            phase = 2
+        elif phase == 1:
+            if d == 0:
+                return ret, 0
+            d -= 1
+            f = FRAME * d
+            s = -ret
+            if s >= frames[f + 2]:
+                _store(keys, bounds, shift, frames[f + 5], s, d, LOWER)
+                ret = s
+                continue
+            if s > frames[f + 1]:
+                frames[f + 1] = s
+            phase = 2
+        else:
+            f = FRAME * d
+            base = d * max_moves
+            i = frames[f + 3]
+            n = frames[f + 4]
+            parent = frames[f]
+            c = -1
+            while i < n:
+                m = moves[base + i]
+                i += 1
+                c = child(params, parent, m)
+                if c >= 0:
+                    if c >= size:
+                        info[0] = parent
+                        info[1] = m
+                        info[2] = c
+                        return 0, STATUS_CHILD_RANGE
+                    break
+            frames[f + 3] = i
+            if c >= 0:
+                p = c
+                alpha = -frames[f + 2]
+                beta = -frames[f + 1]
+                d += 1
+                phase = 0
+            else:  # every move failed low (or there is none): the score is at most alpha
+                ret = frames[f + 1]
+                _store(keys, bounds, shift, frames[f + 5], ret, d, UPPER)
+                phase = 1
+
+
+@njit(inline="always")
+def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, flags,
+           params, search_params, size, max_moves, root, mode, keys, bounds, shift, frames,
+           moves, counters, info):
+    """``(score, status)`` of one root: exact, or with ``mode == WEAK`` its sign only."""
+    v = primitive(params, root)
+    if v >= 0:
+        if v > 2:
+            info[0] = root
+            return 0, STATUS_PRIMITIVE
+        return primitive_score(v, 0), 0
+    lo, hi = -1, 1
+    span = BIG - 8  # the most moves a line can take (without a horizon: any number)
+    if flags & HAS_HORIZON:
+        span = horizon(search_params, root)
+    if mode != WEAK:
+        lo, hi = -span - 1, span
+    while lo < hi:  # null windows narrow [lo, hi] to the score, as Pons's solver does
+        med = lo + (hi - lo) // 2
+        if med <= 0 and _half(lo) < med:
+            med = _half(lo)
+        elif med >= 0 and _half(hi) > med:
+            med = _half(hi)
+        threshold = _score_of(med, span)
+        s, status = negamax(child, primitive, next_move, wins_now, safe_moves, order, key,
+                            flags, params, search_params, size, max_moves, root, threshold,
+                            threshold + 1, keys, bounds, shift, frames, moves, counters, info)
+        if status < 0:
+            return 0, status
+        if s <= threshold:
+            hi = _rank_below(s, span)
+        else:
+            lo = _rank_above(s, span)
+    if mode == WEAK:
+        return lo, 0
+    return _score_of(lo, span), 0
+
+
+@njit(inline="always")
+def _half(x):
+    """``x / 2`` rounded towards 0."""
+    return x // 2 if x >= 0 else -((-x) // 2)
+
+
+# The root's search runs on ranks: win in r is rank span + 1 - r (1 .. span), tie 0, loss in r
+# rank r - span - 1 (-span - 1 .. -1), so that every rank is a score a position can have
+@njit(inline="always")
+def _score_of(rank, span):
+    if rank > 0:
+        return BIG - (span + 1 - rank)
+    if rank < 0:
+        return rank + span + 1 - BIG
+    return 0
+
+
+@njit(inline="always")
+def _rank_below(score, span):
+    """The largest rank whose score is at most ``score``."""
+    if score >= BIG - span:
+        return score - BIG + span + 1
+    if score >= 0:
+        return 0
+    if score > span - BIG:
+        return -1
+    return score - span - 1 + BIG
+
+
+@njit(inline="always")
+def _rank_above(score, span):
+    """The smallest rank whose score is at least ``score``."""
+    if score <= span - BIG:
+        return score - span - 1 + BIG
+    if score <= 0:
+        return 0
+    if score <= BIG - span:
+        return 1
+    return score - BIG + span + 1
+
+
+@njit(inline="always")
+def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, flags,
+                 params, search_params, size, max_moves, roots, mode, scores, nodes, ties, keys,
+                 bounds, frames, moves, state, info):
+    """Score ``roots[i]`` into ``scores[i]`` (``mode``: exact, or :data:`WEAK`) and the
+    positions entered into ``nodes[i]``, and for a tie its remoteness into ``ties[i]`` when the
+    game gives a ``horizon`` (else -1), from ``state[STATE_NEXT]`` on; pause
+    (:data:`~perfectplay.compiled._loops.STATUS_PAUSED`) after the root that passes
+    ``state[STATE_BUDGET]`` positions this call. Returns the number of roots on success;
+    :data:`~perfectplay.compiled._loops.STATUS_STACK_FULL` (``info[0]`` the deepest position,
+    ``frames`` its path) when a line is deeper than ``frames`` holds: that root starts over
+    when called again."""
+    counters = np.zeros(1, dtype=np.int64)
+    shift = state[STATE_SHIFT]
+    total = 0
+    while state[STATE_NEXT] < roots.shape[0]:
+        i = state[STATE_NEXT]
+        counters[0] = 0
+        s, status = _score(child, primitive, next_move, wins_now, safe_moves, order, key,
+                           horizon, flags, params, search_params, size, max_moves, roots[i],
+                           mode, keys, bounds, shift, frames, moves, counters, info)
+        total += counters[0]
+        if status < 0:
+            return status
+        scores[i] = s
+        nodes[i] = counters[0]
+        ties[i] = -1
+        if flags & HAS_HORIZON and s == 0 and mode != WEAK:
+            ties[i] = horizon(search_params, roots[i])
+        state[STATE_NEXT] = i + 1
+        if total >= state[STATE_BUDGET] and i + 1 < roots.shape[0]:
+            state[STATE_NODES] = total
+            return STATUS_PAUSED
+    state[STATE_NODES] = total
+    return roots.shape[0]
+
+
+@njit(inline="always")
+def no_position_hook(params, position):
+    """Stands in for an absent ``wins_now``, ``safe_moves``, ``key`` or ``horizon`` (``flags``
+    keeps it from being called)."""
+    return 0
+
+
+@njit(inline="always")
+def no_order(params, position, allowed, moves, start):
+    """Stands in for an absent ``order`` (``flags`` keeps it from being called)."""
+    return 0

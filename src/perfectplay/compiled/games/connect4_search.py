@@ -1,0 +1,180 @@
+"""Connect Four's search hooks (:class:`~perfectplay.compiled.search.SearchRules`) over the
+bitboards of :mod:`perfectplay.compiled.games.connect4`, after Pons [1]_: the cells where a
+stone would complete four, in O(1) shifts; the moves that do not let the opponent win at once;
+centre-first move ordering refined by the winning cells a move creates; the mirror image as
+table key; the empty cells as horizon.
+
+``params`` (int64): ``[width, height, smear1, smear2, smear4, bottom, board, column mask of
+move 0, ...]``: the masks of :func:`~perfectplay.compiled.games.connect4.connect4_params`, the
+bottom cell of each column, every cell of the board, then the cells of each move's column
+(moves are numbered centre first, as the rules number them).
+
+References
+----------
+.. [1] P. Pons, "Solving Connect 4: how to build a perfect AI", http://blog.gamesolver.org
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import intrinsic, overload
+
+from perfectplay.compiled.games.connect4 import connect4_params
+
+__all__ = ["horizon", "mirror_key", "order", "popcount", "safe_moves", "search_params",
+           "wins_now"]
+
+_MOVES = 7  # first column mask in params
+
+
+def search_params(width: int, height: int) -> np.ndarray:
+    """The hooks' ``params`` of a board size.
+
+    >>> search_params(2, 2).tolist()
+    [2, 2, 27, 9, 0, 9, 27, 3, 24]
+    """
+    rules = connect4_params(width, height)
+    column = height + 1
+    bottom = sum(1 << (c * column) for c in range(width))
+    full = ((1 << height) - 1)
+    masks = [full << (int(c) * column) for c in rules[5:]]
+    return np.array([width, height, *rules[2:5], bottom, bottom * full, *masks], dtype=np.int64)
+
+
+def popcount(x):
+    """Number of set bits of a non-negative integer: one instruction once compiled."""
+    return bin(x).count("1")
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.call(builder.module.declare_intrinsic("llvm.ctpop", [args[0].type]),
+                            args)
+
+    return types.int64(types.int64), codegen
+
+
+@overload(popcount, inline="always")
+def _popcount_compiled(x):
+    def popcount(x):
+        return _ctpop(x)
+
+    return popcount
+
+
+@njit(inline="always")
+def _mask(params, position):
+    """Bits of every stone (each column's field below its sentinel)."""
+    y = position
+    y |= (y >> 1) & params[2]
+    y |= (y >> 2) & params[3]
+    y |= (y >> 4) & params[4]
+    return (y >> 1) & params[2]
+
+
+@njit(inline="always")
+def _mover(position, mask):
+    """The stones of the player to move (X's are the 1 bits; X moves when the count is even)."""
+    x = position & mask
+    return x if popcount(mask) % 2 == 0 else mask ^ x
+
+
+@njit(inline="always")
+def winning_cells(params, stones, mask):
+    """The empty cells (playable or not) where one more of ``stones`` makes four in a line."""
+    h = params[1]
+    r = (stones << 1) & (stones << 2) & (stones << 3)  # up a column
+    for shift in (h + 1, h, h + 2):  # across, and both diagonals
+        pair = (stones << shift) & (stones << (2 * shift))
+        r |= pair & (stones << (3 * shift))
+        r |= pair & (stones >> shift)
+        pair = (stones >> shift) & (stones >> (2 * shift))
+        r |= pair & (stones << shift)
+        r |= pair & (stones >> (3 * shift))
+    return r & (params[6] ^ mask)
+
+
+@njit(cache=True)
+def wins_now(params, position):
+    """Whether the player to move completes four with a stone."""
+    mask = _mask(params, position)
+    playable = (mask + params[5]) & params[6]
+    return winning_cells(params, _mover(position, mask), mask) & playable != 0
+
+
+@njit(inline="always")
+def _safe_cells(params, mask, mover):
+    """The playable cells after which the opponent cannot win at once."""
+    playable = (mask + params[5]) & params[6]
+    threats = winning_cells(params, mover ^ mask, mask)
+    forced = playable & threats
+    if forced:
+        if forced & (forced - 1):  # two threats to block: every move loses
+            return 0
+        playable = forced
+    return playable & ~(threats >> 1)  # never under an opponent's winning cell
+
+
+@njit(cache=True)
+def safe_moves(params, position):
+    """The moves (bit per move number) after which the opponent cannot win at once."""
+    mask = _mask(params, position)
+    cells = _safe_cells(params, mask, _mover(position, mask))
+    moves = 0
+    for m in range(params[0]):
+        if cells & params[_MOVES + m]:
+            moves |= 1 << m
+    return moves
+
+
+@njit(cache=True)
+def order(params, position, allowed, moves, start):
+    """The legal moves of ``allowed``, most winning cells made first, then centre first."""
+    width = params[0]
+    if allowed > 0 and allowed & (allowed - 1) == 0:  # one move: nothing to order
+        for m in range(width):
+            if allowed >> m == 1:
+                moves[start] = m
+                return 1
+    mask = _mask(params, position)
+    mover = _mover(position, mask)
+    playable = (mask + params[5]) & params[6]
+    n = 0
+    for m in range(width):
+        if not (allowed >> m) & 1:
+            continue
+        cell = playable & params[_MOVES + m]
+        if not cell:
+            continue
+        score = popcount(winning_cells(params, mover | cell, mask))
+        # insertion, after the moves of the same score (centre first among equals); the
+        # score rides above the move number until the list is done
+        i = n
+        while i > 0 and moves[start + i - 1] >> 8 < score:
+            moves[start + i] = moves[start + i - 1]
+            i -= 1
+        moves[start + i] = (score << 8) | m
+        n += 1
+    for i in range(n):
+        moves[start + i] &= 0xFF
+    return n
+
+
+@njit(cache=True)
+def mirror_key(params, position):
+    """The smaller of the position and its mirror image."""
+    width = params[0]
+    column = params[1] + 1
+    field = (1 << column) - 1
+    mirrored = 0
+    for c in range(width):
+        mirrored |= ((position >> (c * column)) & field) << ((width - 1 - c) * column)
+    return min(position, mirrored)
+
+
+@njit(cache=True)
+def horizon(params, position):
+    """The empty cells: the most moves left, and the moves of every line that ties."""
+    return params[0] * params[1] - popcount(_mask(params, position))

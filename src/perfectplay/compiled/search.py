@@ -1,0 +1,506 @@
+"""Exact values of single positions by search: negamax with alpha-beta on exact scores and a
+transposition table, for games too large to tabulate (Connect Four 7x6).
+
+:func:`analyze` gives a position's value, remoteness and every move's value and remoteness;
+:func:`search_positions` scores a batch of positions in one compiled call. The search runs over
+a game's :class:`~perfectplay.compiled.rules.CompiledRules` (the loop is
+:func:`perfectplay.compiled._search_loops.negamax`, inlined with the rules into a cached entry
+per game) and uses the optional hooks of :class:`SearchRules` (``CompiledRules.search``) where
+the game gives them. Acyclic games only: a line of play that repeats a position raises
+:class:`~perfectplay.core.errors.CycleError` (``solve(game, method="retrograde")`` handles
+cycles).
+
+The transposition table holds bounds, 12 bytes an entry, in a fixed size (a power of two)
+chosen once per :class:`TranspositionTable`; by default :func:`default_table_entries`, at most
+:data:`DEFAULT_ENTRIES` and never more than :data:`MEMORY_FRACTION` of the available memory.
+
+References
+----------
+.. [1] P. Pons, "Solving Connect 4: how to build a perfect AI", http://blog.gamesolver.org
+   (the null-window search, the move ordering and the anticipation of losing moves).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from perfectplay.compiled import kernels
+from perfectplay.compiled.rules import CompiledRules, _unpickle_named, module_attribute, rules_of
+from perfectplay.core.errors import CycleError, GameError, NotApplicable
+from perfectplay.core.game import Game, Move, Position
+from perfectplay.core.limits import available_memory, format_bytes
+from perfectplay.core.solution import MoveValue
+from perfectplay.core.values import Value
+
+__all__ = ["DEFAULT_ENTRIES", "ENTRY_BYTES", "MEMORY_FRACTION", "Analysis", "SearchResult",
+           "SearchRules", "TranspositionTable", "analyze", "default_table_entries",
+           "search_positions"]
+
+_HOOKS = ("wins_now", "safe_moves", "order", "key", "horizon")
+
+ENTRY_BYTES = 12
+"""Bytes of one table entry: an int64 key and an int32 bound."""
+
+DEFAULT_ENTRIES = 1 << 24
+"""Entries of the default table at most (192 MiB)."""
+
+MEMORY_FRACTION = 8
+"""The default table takes at most 1/8 of the available memory."""
+
+
+@dataclass(frozen=True, eq=False)
+class SearchRules:
+    """Optional hooks of the search (``CompiledRules.search``): ``numba.njit`` functions at
+    module level, each taking ``params`` (this object's array) and an integer position of the
+    rules' encoding. Each hook has a fallback; ``perfectplay check`` tests every hook given.
+
+    ``wins_now(params, position) -> bool``: whether a move wins at once (leads to a primitive
+    LOSE for the opponent). Fallback: the search finds it among the children. With it the
+    search also knows that a win takes three moves at least otherwise.
+
+    ``safe_moves(params, position) -> int``: the bit set of the moves after which the opponent
+    cannot win at once (bit ``m`` for move ``m``; moves below 64), exactly; 0 when there are
+    moves and each loses at once. Called only on positions without a winning move (after
+    ``wins_now``, which it requires). Fallback: every move is searched.
+
+    ``order(params, position, allowed, moves, start) -> int``: writes the legal moves of
+    ``allowed`` (a bit set as ``safe_moves`` gives, -1 for all) into ``moves[start:]``, best
+    first, and returns how many; it must list every one, once. Fallback: ``next_move``'s order.
+
+    ``key(params, position) -> int``: the table key, equal for positions of equal value and
+    remoteness (a mirror image), never negative. Fallback: the position.
+
+    ``horizon(params, position) -> int``: the most moves any line of play from the position
+    takes, which is also the length of every line that ends in a tie (Connect Four's empty
+    cells). It bounds the scores the search tries, and gives a tie's remoteness. Fallback: the
+    null-window search tries about 28 more bounds, and a tie's remoteness is found by a
+    breadth-first search of the tying children.
+
+    ``params`` defaults to an empty array.
+    """
+
+    params: Any = None
+    """A numpy array the hooks read (not the rules' ``params``)."""
+
+    wins_now: Callable[[Any, int], bool] | None = None
+    """Whether a move wins at once."""
+
+    safe_moves: Callable[[Any, int], int] | None = None
+    """The bit set of moves after which the opponent cannot win at once."""
+
+    order: Callable[[Any, int, int, Any, int], int] | None = None
+    """The moves to try, best first, written into an array."""
+
+    key: Callable[[Any, int], int] | None = None
+    """The table key of a position."""
+
+    horizon: Callable[[Any, int], int] | None = None
+    """The most moves a line takes, and the length of every tying line."""
+
+    def __post_init__(self) -> None:
+        for name in _HOOKS:
+            function = getattr(self, name)
+            if function is not None and not callable(function):
+                raise TypeError(f"SearchRules.{name} must be a numba.njit function, "
+                                f"got {function!r}")
+        if self.safe_moves is not None and self.wins_now is None:
+            raise ValueError("SearchRules.safe_moves needs wins_now: it is called only on "
+                             "positions without a winning move")
+        if self.params is None:
+            object.__setattr__(self, "params", np.zeros(1, dtype=np.int64))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # by module and name, as CompiledRules.__reduce__ says why
+        state = {field.name: getattr(self, field.name) for field in fields(self)}
+        named = {}
+        for name in _HOOKS:
+            where = module_attribute(state[name])
+            if where is not None:
+                named[name] = where
+                del state[name]
+        return (_unpickle_named, (SearchRules, named, state))
+
+    def flags(self) -> int:
+        """The ``flags`` of the search loop: a bit per hook given."""
+        from perfectplay.compiled import _search_loops as loops
+
+        bits = (loops.HAS_WINS_NOW, loops.HAS_SAFE_MOVES, loops.HAS_ORDER, loops.HAS_KEY,
+                loops.HAS_HORIZON)
+        return sum(bit for bit, name in zip(bits, _HOOKS, strict=True)
+                   if getattr(self, name) is not None)
+
+
+_NO_HOOKS = SearchRules()
+
+
+def default_table_entries(memory: int | None = None) -> int:
+    """Entries of the default table: the largest power of two up to :data:`DEFAULT_ENTRIES`
+    that takes at most 1/:data:`MEMORY_FRACTION` of ``memory`` (default: the available
+    memory).
+
+    >>> default_table_entries(2**30), default_table_entries(10**12) == DEFAULT_ENTRIES
+    (8388608, True)
+    """
+    if memory is None:
+        memory = available_memory() or DEFAULT_ENTRIES * ENTRY_BYTES
+    fits = max(memory // (MEMORY_FRACTION * ENTRY_BYTES), 1 << 10)
+    return min(DEFAULT_ENTRIES, 1 << (fits.bit_length() - 1))
+
+
+class TranspositionTable:
+    """A fixed-size table of bounds, kept from one search to the next: its bounds stay true
+    for every position of the same game (of one game only: another game's integers are other
+    positions).
+
+    Parameters
+    ----------
+    entries : int, optional
+        Rounded down to a power of two (at least 1024); default
+        :func:`default_table_entries`.
+
+    Examples
+    --------
+    >>> table = TranspositionTable(5000)
+    >>> table.entries, table.memory
+    (4096, 49152)
+    """
+
+    def __init__(self, entries: int | None = None) -> None:
+        wanted = default_table_entries() if entries is None else int(entries)
+        if wanted < 1:
+            raise ValueError(f"a transposition table has at least one entry, got {wanted}")
+        bits = max(10, wanted.bit_length() - 1)
+        self.entries = 1 << bits
+        self.shift = 64 - bits
+        # written now (all empty), not left to the system's lazy zero pages: a page fault in
+        # the search costs more than the whole search of an easy position
+        self.keys = np.full(self.entries, 0, dtype=np.int64)
+        self.bounds = np.full(self.entries, 0, dtype=np.int32)
+
+    @property
+    def memory(self) -> int:
+        """Bytes the table takes."""
+        return self.entries * ENTRY_BYTES
+
+    def clear(self) -> None:
+        """Forget every bound."""
+        self.keys.fill(0)
+
+    def __repr__(self) -> str:
+        return f"TranspositionTable({self.entries}) ({format_bytes(self.memory)})"
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Scores of a batch of positions."""
+
+    values: list[Value]
+    """Each position's value for the player to move."""
+
+    remoteness: list[int | None]
+    """Each position's remoteness (None after a weak search)."""
+
+    nodes: list[int]
+    """Positions the search entered for each."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A position's value, remoteness and every move's, found by search."""
+
+    position: Position
+    """The position analysed."""
+
+    value: Value
+    """Its value for the player to move."""
+
+    remoteness: int | None
+    """Moves to the end under perfect play (None after a weak search)."""
+
+    moves: tuple[MoveValue, ...]
+    """Every legal move, with its value for the player making it and the remoteness after it,
+    in the order of the game's ``moves``."""
+
+    nodes: int
+    """Positions the search entered."""
+
+    @property
+    def best_move(self) -> Move | None:
+        """The best move (a win soonest, else a tie, else a loss latest; among equals, the
+        first in the game's order), or None when the game is over."""
+        best = None
+        for move in self.moves:
+            if best is None or _preference(move) > _preference(best):
+                best = move
+        return None if best is None else best.move
+
+
+def _preference(move: MoveValue) -> tuple[int, int]:
+    if move.value is Value.WIN:
+        return 2, -(move.remoteness or 0)
+    if move.value is Value.TIE:
+        return 1, -(move.remoteness or 0)
+    return 0, move.remoteness or 0
+
+
+_module_by_rules: dict[int, tuple[CompiledRules, ModuleType]] = {}
+
+
+def _kernel(rules: CompiledRules) -> Any:
+    """The cached ``search_batch`` entry for ``rules`` and their search hooks."""
+    known = _module_by_rules.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1].search_batch
+    from perfectplay.compiled import _loops, _search_loops
+
+    hooks = rules.search or _NO_HOOKS
+    functions: dict[str, Any] = {"child": rules.child, "primitive": rules.primitive,
+                                 "next_move": rules.next_move}
+    functions.update({name: getattr(hooks, name) for name in _HOOKS})
+    defaults = {"primitive": ("_loops", "never_primitive"), "next_move": ("_loops", "every_move"),
+                "order": ("_search_loops", "no_order")}
+    where = {name: kernels._importable(f) for name, f in functions.items() if f is not None}
+    cached = all(w is not None for w in where.values())
+    flags = hooks.flags()
+    imports = [f"FLAGS = {flags}"]
+    origin = []
+    for name, f in functions.items():
+        if f is None:
+            source, attribute = defaults.get(name, ("_search_loops", "no_position_hook"))
+            imports.append(f"from perfectplay.compiled.{source} import {attribute} as {name}")
+        elif cached:
+            source, attribute = where[name]  # type: ignore[misc]
+            imports.append(f"from {source} import {attribute} as {name}")
+            origin.append(f"{source}.{attribute}")
+    entry = {"search_batch": ("child, primitive, next_move, wins_now, safe_moves, order, key, "
+                              "horizon, FLAGS",
+                              "params, search_params, size, max_moves, roots, mode, scores, "
+                              "nodes, ties, keys, bounds, frames, moves, state, info")}
+    text = kernels.entry_source("_search_loops", entry, origin=", ".join(origin) or "search",
+                                imports=imports, cached=cached)
+    if cached:
+        depends = dict.fromkeys([_search_loops, _loops,
+                                 *(sys.modules[w[0]] for w in where.values() if w)])
+        module = kernels.cached_module(text, depends)
+    else:
+        module = ModuleType(f"{kernels.PREFIX}search_in_memory")
+        module.__dict__.update({name: f for name, f in functions.items() if f is not None})
+        exec(compile(text, f"<{kernels.PREFIX}search_in_memory>", "exec"), module.__dict__)
+    _module_by_rules[id(rules)] = (rules, module)
+    return module.search_batch
+
+
+_FIRST_DEPTH = 1 << 8
+_SLICE_NODES = 1 << 22  # positions entered between two progress reports (a fraction of a second)
+
+
+def _search_rules(game: Game) -> CompiledRules:
+    rules = rules_of(game)
+    if rules.rest is not None:
+        raise NotApplicable("these rules' moves leave sums (rest): the search scores single "
+                            "positions, not sums")
+    return rules
+
+
+def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = False,
+                     table: TranspositionTable | None = None,
+                     progress: Callable[[int], None] | None = None) -> SearchResult:
+    """Value and remoteness (or, ``weak``, the value alone) of every position, in one compiled
+    call (sliced: ``progress`` gets the positions done now and then).
+
+    Parameters
+    ----------
+    game : Game
+        A game with compiled rules, acyclic.
+    positions : iterable of Position
+    weak : bool
+        Only win, tie or lose: one search of each position, faster.
+    table : TranspositionTable, optional
+        Kept between calls; default: a new table of the default size.
+    progress : callable, optional
+
+    Returns
+    -------
+    SearchResult
+
+    Raises
+    ------
+    CycleError
+        When a line of play repeats a position.
+    NotApplicable
+        When the game has no compiled rules, or its moves leave sums.
+
+    Examples
+    --------
+    >>> from perfectplay.games.tictactoe import TicTacToe
+    >>> result = search_positions(TicTacToe(), [TicTacToe().start()])
+    >>> result.values, result.remoteness
+    ([Value.TIE], [9])
+    """
+    rules = _search_rules(game)
+    roots = np.array([rules.index(p) for p in positions], dtype=np.int64)
+    table = table if table is not None else TranspositionTable()
+    scores, nodes, ties = _run(game, rules, roots, weak, table, progress)
+    from perfectplay.compiled._search_loops import BIG
+
+    values, remoteness = [], []
+    for root, score, tie in zip(roots.tolist(), scores.tolist(), ties.tolist(), strict=True):
+        if score > 0:
+            values.append(Value.WIN)
+            remoteness.append(None if weak else BIG - score)
+        elif score < 0:
+            values.append(Value.LOSE)
+            remoteness.append(None if weak else score + BIG)
+        else:
+            values.append(Value.TIE)
+            remoteness.append(None if weak else tie if tie >= 0
+                              else _tie_remoteness(game, rules, root, table))
+    return SearchResult(values, remoteness, nodes.tolist())
+
+
+def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: TranspositionTable,
+         progress: Callable[[int], None] | None) -> tuple[Any, Any, Any]:
+    from perfectplay.compiled import _loops
+    from perfectplay.compiled import _search_loops as loops
+
+    kernel = _kernel(rules)
+    hooks = rules.search or _NO_HOOKS
+    scores = np.zeros(len(roots), dtype=np.int64)
+    nodes = np.zeros(len(roots), dtype=np.int64)
+    ties = np.zeros(len(roots), dtype=np.int64)
+    state = np.zeros(loops.STATE_SIZE, dtype=np.int64)
+    state[loops.STATE_BUDGET] = _SLICE_NODES
+    state[loops.STATE_SHIFT] = table.shift
+    info = np.zeros(3, dtype=np.int64)
+    depth = _FIRST_DEPTH
+    mode = loops.WEAK if weak else 0
+    max_moves = max(rules.max_moves, 1)
+    while True:
+        frames = np.zeros(loops.FRAME * depth, dtype=np.int64)
+        moves = np.zeros(depth * max_moves, dtype=np.int64)
+        args = (rules.params, hooks.params, rules.size, rules.max_moves, roots, mode, scores,
+                nodes, ties, table.keys, table.bounds, frames, moves, state, info)
+        kernels.prepare(kernel, *args)
+        status = kernels.run_sliced(kernel, args, state,
+                                    None if progress is None else _done(state, progress))
+        if status != _loops.STATUS_STACK_FULL:
+            break
+        path = frames[::loops.FRAME].tolist()
+        if len(set(path)) < len(path):
+            repeated = next(p for i, p in enumerate(path) if p in path[:i])
+            error = CycleError(rules.decode(repeated))
+            error.args = (f"the game has a cycle through position {rules.decode(repeated)!r}: "
+                          "the search needs an acyclic game; solve(game, method=\"retrograde\") "
+                          "handles cycles",)
+            raise error
+        depth *= 8
+    if status < 0:
+        _raise(status, info, rules)
+    if progress is not None:
+        progress(len(roots))
+    return scores, nodes, ties
+
+
+def _done(state: Any, progress: Callable[[int], None]) -> Callable[[int], None]:
+    from perfectplay.compiled._search_loops import STATE_NEXT
+
+    return lambda _: progress(int(state[STATE_NEXT]))
+
+
+def _raise(status: int, info: Any, rules: CompiledRules) -> None:
+    from perfectplay.compiled import _loops
+
+    where = rules.decode(int(info[0]))
+    if status == _loops.STATUS_CHILD_RANGE:
+        raise GameError(f"child() of move {int(info[1])} gave {int(info[2])}, outside "
+                        f"[0, {rules.size})", position=where)
+    if status == _loops.STATUS_PRIMITIVE:
+        raise GameError("primitive() must give -1, LOSE (0), TIE (1) or WIN (2)", position=where)
+    raise RuntimeError(f"search kernel status {status}")
+
+
+def _tie_remoteness(game: Game, rules: CompiledRules, root: int,
+                    table: TranspositionTable) -> int:
+    """The shortest line to a finished tie through tying positions, for rules without a
+    ``horizon``: a breadth-first search whose levels are valued by weak searches."""
+    level, distance, seen = [root], 0, {root}
+    while level:
+        if any(rules.primitive_value(p) is Value.TIE for p in level):
+            return distance
+        children = list(dict.fromkeys(c for p in level if rules.primitive_value(p) is None
+                                      for _, c in rules.children(p) if c not in seen))
+        seen.update(children)
+        scores, _, _ = _run(game, rules, np.array(children, dtype=np.int64), True, table, None)
+        level = [c for c, s in zip(children, scores.tolist(), strict=True) if s == 0]
+        distance += 1
+    raise GameError("the search found a tie but no line of tying positions to a finished tie",
+                    position=rules.decode(root))
+
+
+def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
+            table: TranspositionTable | None = None) -> Analysis:
+    """The value and remoteness of ``position`` (default: the start) and of every move, by
+    search: exact, without a table over the whole game.
+
+    Parameters
+    ----------
+    game : Game
+        A game with compiled rules (``compiled()``), acyclic.
+    position : Position, optional
+    weak : bool
+        Values only (win, tie, lose), no remoteness: faster.
+    table : TranspositionTable, optional
+        The transposition table (kept between calls); default: a new one of
+        :func:`default_table_entries` entries.
+
+    Returns
+    -------
+    Analysis
+
+    Raises
+    ------
+    CycleError
+        When a line of play repeats a position (``solve(game, method="retrograde")``).
+    NotApplicable
+        When the game has no compiled rules, or its moves leave sums.
+
+    Examples
+    --------
+    >>> from perfectplay.games.connect4 import ConnectFour
+    >>> game = ConnectFour(5, 4)
+    >>> result = analyze(game, game.parse_position("33"), table=TranspositionTable(1 << 16))
+    >>> result.value, result.remoteness, result.best_move
+    (Value.TIE, 18, 2)
+    >>> [(m.move, str(m.value), m.remoteness) for m in result.moves][1:3]
+    [(1, 'lose', 17), (2, 'tie', 17)]
+    """
+    rules = _search_rules(game)
+    start = game.start() if position is None else position
+    root = rules.index(start)
+    over = rules.primitive_value(root) is not None  # the game has ended: no move is judged
+    labelled = [] if over else _labels(game, start, [c for _, c in rules.children(root)], rules)
+    table = table if table is not None else TranspositionTable()
+    result = search_positions(game, [start, *(p for _, p in labelled)], weak=weak, table=table)
+    moves = tuple(MoveValue(move, child, value.negate(), r)
+                  for (move, child), value, r in zip(labelled, result.values[1:],
+                                                     result.remoteness[1:], strict=True))
+    return Analysis(start, result.values[0], result.remoteness[0], moves, sum(result.nodes))
+
+
+def _labels(game: Game, position: Position, children: Sequence[int],
+            rules: CompiledRules) -> list[tuple[Move, Position]]:
+    """The game's own ``(move, child)`` pairs, matched with the compiled children (the game's
+    move labels, in its order)."""
+    by_index = {}
+    for move, child in game.moves(position):
+        by_index[rules.index(child)] = (move, child)
+    if sorted(by_index) != sorted(children):
+        raise GameError("the compiled rules and moves() give different children",
+                        position=position)
+    return list(by_index.values())

@@ -1,0 +1,131 @@
+"""The answers the page asks for, as JSON-ready data: the game, one position with its moves, and
+the analysis table. No HTTP here: :mod:`perfectplay.serve.app` serves these answers.
+
+A move's ``value`` is its value for the player who makes it and its ``remoteness`` that of the
+position it leads to, as :meth:`Solution.moves` gives them (the page shows a person one more:
+the move itself counted, see the README's "Values and remoteness").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from perfectplay.core.errors import PositionNotSolved
+from perfectplay.core.solution import Counts, Solution, game_identity
+from perfectplay.serve.boards import board_of
+
+__all__ = ["MAX_POSITION_TEXT", "BadRequest", "Explorer"]
+
+MAX_POSITION_TEXT = 10_000
+"""Longest position text read (characters): a longer one is refused unread."""
+
+
+class BadRequest(ValueError):
+    """A question the explorer cannot answer: no position, or one that does not parse or that
+    the solution does not hold."""
+
+
+class Explorer:
+    """The page's questions about one solution.
+
+    Parameters
+    ----------
+    solution : Solution
+    options : mapping of str to str, optional
+        The game's options as given on the command line (name -> text), shown on the page.
+
+    Examples
+    --------
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.subtraction import Subtraction
+    >>> explorer = Explorer(solve(Subtraction(4, (1, 2))), options={"heap": "4", "set": "1,2"})
+    >>> explorer.describe()["start"], explorer.describe()["numbered"]
+    ('4', False)
+    >>> answer = explorer.position("4")
+    >>> answer["value"], answer["remoteness"], answer["moves"][0]
+    ('win', 3, {'move': '1', 'child': '3', 'value': 'win', 'remoteness': 2})
+    >>> explorer.position("5")
+    Traceback (most recent call last):
+    ...
+    perfectplay.serve.explorer.BadRequest: position '5' is not reachable from the start ('4')
+    >>> explorer.counts()["counts"]
+    {'win': 3, 'lose': 2, 'tie': 0, 'draw': 0}
+    """
+
+    def __init__(self, solution: Solution[Any], *, options: Mapping[str, str] | None = None
+                 ) -> None:
+        self.solution = solution
+        self.game = solution.game
+        self.options = dict(options or {})
+        self.board = board_of(self.game)
+        self._counts: Counts | None = None
+
+    def describe(self) -> dict[str, Any]:
+        """The game: its name, options, start position text, whether the page numbers the moves
+        (not when a move is written as a number, as ``perfectplay play`` does), the solution's
+        size and engine, and the fixed part of its picture."""
+        game, start = self.game, self.solution.start
+        texts = [game.format_move(entry.move) for entry in self.solution.moves(start)]
+        return {"name": str(game), "game": game_identity(game), "options": self.options,
+                "start": game.format_position(start),
+                "numbered": not any(text.isascii() and text.isdigit() for text in texts),
+                "positions": len(self.solution), "method": self.solution.method,
+                "board": self.board.describe()}
+
+    def position(self, text: str | None) -> dict[str, Any]:
+        """A position and every move from it, best first.
+
+        Raises
+        ------
+        BadRequest
+            When ``text`` is missing, too long, does not parse, or names a position the
+            solution does not hold.
+        """
+        game, solution = self.game, self.solution
+        if text is None:
+            raise BadRequest("no position: ask for /api/position?p=TEXT")
+        if len(text) > MAX_POSITION_TEXT:
+            raise BadRequest(f"a position text is at most {MAX_POSITION_TEXT:,} characters, got "
+                             f"{len(text):,}")
+        try:
+            position = game.parse_position(text)
+            hash(position)
+        except Exception as exc:  # the game's own parser: whatever it raises, this is no position
+            raise BadRequest(f"cannot read position {_quoted(text)}: {exc}") from None
+        try:
+            value, remoteness = solution.value(position), solution.remoteness(position)
+        except PositionNotSolved:
+            start = game.format_position(solution.start)
+            raise BadRequest(f"position {_quoted(text)} is not reachable from the start "
+                             f"({start!r})") from None
+        except Exception as exc:  # parsed, yet not a position the store can encode
+            raise BadRequest(f"not a position of {game}: {_quoted(text)} ({exc})") from None
+        moves = solution.moves(position)
+        board = self.board.draw(position)
+        board["targets"] = self.board.targets(position, moves)
+        return {"position": game.format_position(position), "display": game.display(position),
+                "value": str(value), "remoteness": remoteness,
+                "moves": [{"move": game.format_move(entry.move),
+                           "child": game.format_position(entry.position),
+                           "value": str(entry.value), "remoteness": entry.remoteness}
+                          for entry in moves],
+                "board": board}
+
+    def counts(self) -> dict[str, Any]:
+        """The analysis table, as ``perfectplay solve --json`` gives it: ``positions``,
+        ``counts`` (value -> positions), ``by_remoteness`` (remoteness -> value -> positions)
+        and ``primitives``."""
+        if self._counts is None:
+            self._counts = self.solution.counts()
+        counts = self._counts
+        return {"positions": counts.positions,
+                "counts": {str(v): n for v, n in counts.by_value.items()},
+                "by_remoteness": {str(r): {str(v): n for v, n in row.items()}
+                                  for r, row in counts.by_remoteness.items()},
+                "primitives": {str(v): n for v, n in counts.primitives.items() if n}}
+
+
+def _quoted(text: str) -> str:
+    """``repr`` of a text, cut short: an error message stays one readable line."""
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."

@@ -1,0 +1,97 @@
+"""Serving the app: uvicorn on a socket that listens before it starts, so that the URL (and the
+port ``0`` picks) is known and reachable, and a port already taken is reported, before anything
+is solved or served."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from typing import Any
+
+import uvicorn
+
+__all__ = ["WebServer"]
+
+
+class WebServer:
+    """A socket listening on ``host``:``port`` (``port=0``: a free port), and uvicorn serving an
+    ASGI app on it.
+
+    The socket listens from the start, so that a port already taken is reported at once and a
+    client that connects before :meth:`run` waits rather than being refused. :meth:`run` serves
+    until Ctrl-C (on the main thread: uvicorn then finishes the requests under way and
+    :meth:`run` raises ``KeyboardInterrupt``) or until :meth:`stop` is called from another
+    thread.
+
+    Raises
+    ------
+    OSError
+        When the host does not resolve or the port cannot be bound (taken, privileged).
+
+    Examples
+    --------
+    >>> import threading, urllib.request
+    >>> from perfectplay import solve
+    >>> from perfectplay.games.nim import Nim
+    >>> from perfectplay.serve import create_app
+    >>> server = WebServer("127.0.0.1", 0)
+    >>> thread = threading.Thread(target=server.run, args=(create_app(solve(Nim((1, 2)))),))
+    >>> thread.start()
+    >>> server.wait_started()
+    >>> urllib.request.urlopen(server.url + "api/game").status
+    200
+    >>> server.stop(); thread.join()
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        self.socket = _listening_socket(host, port)
+        self._server: uvicorn.Server | None = None
+        self._stopped = threading.Event()
+
+    @property
+    def url(self) -> str:
+        """The address of the page, e.g. ``http://127.0.0.1:8000/``."""
+        host, port = self.socket.getsockname()[:2]
+        host = f"[{host}]" if ":" in host else host  # an IPv6 address
+        return f"http://{host}:{port}/"
+
+    def run(self, app: Any) -> None:
+        """Serve ``app`` until stopped; the socket is closed afterwards."""
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+        self._server = uvicorn.Server(config)
+        self._server.should_exit = self._stopped.is_set()
+        with self.socket:
+            self._server.run(sockets=[self.socket])
+
+    def wait_started(self, timeout: float = 10.0) -> None:
+        """Block until :meth:`run`, in another thread, accepts connections."""
+        deadline = time.monotonic() + timeout
+        while self._server is None or not self._server.started:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the server at {self.url} did not start in {timeout} s")
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        """Ask :meth:`run` to finish the requests under way and return."""
+        self._stopped.set()
+        if self._server is not None:
+            self._server.should_exit = True
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    where = f"{host}:{port}"
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        raise OSError(f"cannot listen on {where} (host does not resolve: {exc})") from None
+    listening = socket.socket(family, kind, protocol)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # restart at once
+        listening.bind(address)
+        listening.listen(2048)  # from now on connections wait for uvicorn to accept them
+    except OSError as exc:
+        listening.close()
+        raise OSError(f"cannot listen on {where} ({exc.strerror})") from None
+    return listening

@@ -1,0 +1,440 @@
+"""The tier solver's loops, written once for every game with tier hooks.
+
+Like :mod:`perfectplay.compiled._loops`, each loop is ``njit(inline='always')`` and takes the
+rules' functions first (``child``, ``primitive``, ``next_move``, then the tier hooks ``tier``,
+``rank``, ``unrank``); :mod:`perfectplay.tiers.kernels` calls it from a cached entry point per
+game. Indices are a tier's ranks; reachable indices are bits, bit ``i & 7`` of byte ``i >> 3``.
+
+Codes on disk (:mod:`perfectplay.tiers.storage`) are ``0`` for an index not reached, else
+``1 + (remoteness << 2 | value)``, ``value`` a :class:`~perfectplay.core.values.ValueCode`. The
+loops compare codes in the order of the compiled engine's 2-byte layout
+(:data:`~perfectplay.compiled.codes.CODE16_SPAN`: a parent picks its smallest child code) and
+translate at the edges (:func:`order_code`, :func:`stored_code`), so they decide exactly as
+:func:`perfectplay.compiled.compiled_solve` does.
+
+A child of tier ``c`` is looked up in ``tables[slot_of[c]]`` (raw bytes of tier ``c``'s codes,
+``widths[slot_of[c]]`` bytes each) or marked in ``reaches[slot_of[c]]``; ``slot_of[c]`` is -1
+for a tier the moves may not reach. Every loop returns a count (>= 0) or a negative status,
+with ``info`` holding ``[position, move, child]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from perfectplay.compiled._loops import (
+    STATUS_PRIMITIVE,
+    STATUS_REMOTENESS,
+    _fail,
+    _is_set,
+    _parent_code,
+    _primitive_code,
+    _set,
+    _u,
+)
+from perfectplay.compiled.codes import CODE16_SPAN
+from perfectplay.core.values import ValueCode
+
+STATUS_TIER = -20
+"""A move led to a tier that ``TierRules.children`` does not list for its tier."""
+STATUS_RANK = -21
+"""``rank`` gave an index outside its tier's size."""
+STATUS_UNREACHED = -22
+"""A child's code is missing from its solved tier (the forward pass never marked it)."""
+STATUS_WIDTH = -23
+"""A code does not fit the tier's code width."""
+
+S = CODE16_SPAN
+NO_CHILD = 4 * S  # above every code: no child seen yet
+UNDECIDED = -1
+
+
+@njit(inline="always")
+def order_code(stored):
+    """The ordered code (span :data:`S`) of a nonzero stored code."""
+    s = np.int64(stored) - 1
+    v = s & 3
+    r = s >> 2
+    if v == ValueCode.LOSE:
+        return r
+    if v == ValueCode.TIE:
+        return S + r
+    if v == ValueCode.DRAW:
+        return 2 * S
+    return 4 * S - 1 - r
+
+
+@njit(inline="always")
+def stored_code(code):
+    """The stored code of an ordered code (span :data:`S`)."""
+    if code < S:
+        return 1 + (code << 2 | ValueCode.LOSE)
+    if code < 2 * S:
+        return 1 + ((code - S) << 2 | ValueCode.TIE)
+    if code == 2 * S:
+        return 1 + ValueCode.DRAW
+    return 1 + ((4 * S - 1 - code) << 2 | ValueCode.WIN)
+
+
+@njit(inline="always")
+def _lookup(tables, widths, slot, index):
+    """The stored code of ``index`` in the tier of ``slot``."""
+    table = tables[slot]
+    if widths[slot] == 1:
+        return np.int64(table[_u(index)])
+    return np.int64(table[_u(2 * index)]) | (np.int64(table[_u(2 * index + 1)]) << 8)
+
+
+@njit(inline="always")
+def _place(tier, rank, params, slot_of, sizes, only, p, m, c, info):
+    """``(tier, index, status)`` of a child: status 0, or why it is out of the protocol.
+    ``only`` (>= 0) is the one tier the moves reach, trusted without calling ``tier``."""
+    ct = only if only >= 0 else tier(params, c)
+    if _u(ct) >= _u(sizes.shape[0]) or slot_of[_u(ct)] < 0:
+        return ct, 0, _fail(info, STATUS_TIER, p, m, c)
+    ci = rank(params, ct, c)
+    if _u(ci) >= _u(sizes[ct]):
+        return ct, ci, _fail(info, STATUS_RANK, p, m, c)
+    return ct, ci, 0
+
+
+@njit(inline="always")
+def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reaches, slot_of,
+          sizes, queue, tail, info):
+    """Mark the children of position ``p`` of a loopy tier ``t``; a newly marked child of ``t``
+    itself goes to ``queue[tail]``. Return the new tail, or a status."""
+    if primitive(params, p) >= 0:
+        return tail
+    moves = _u(max_moves)
+    m = next_move(params, p, -1)
+    while _u(m) < moves:
+        move = m
+        c = child(params, p, move)
+        m = next_move(params, p, move)
+        if c < 0:
+            continue
+        ct, ci, status = _place(tier, rank, params, slot_of, sizes, -1, p, move, c, info)
+        if status < 0:
+            return status
+        bits = reaches[slot_of[ct]]
+        if not _is_set(bits, ci):
+            _set(bits, ci)
+            if ct == t:
+                queue[tail] = ci
+                tail += 1
+    return tail
+
+
+@njit(inline="always")
+def forward(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, lo, hi,
+            reach, reaches, slot_of, sizes, only, queue, info):
+    """Mark the children of every reached index of tier ``t`` in ``[lo, hi)`` (a tier whose
+    moves all leave it: ``slot_of[t]`` is -1, and ``reach`` its bits); return how many indices
+    there were reached."""
+    count = 0
+    moves = _u(max_moves)
+    target = reaches[slot_of[only] if only >= 0 else 0]
+    for i in range(lo, hi):
+        if not reach[i >> 3]:  # eight indices not reached: most bytes of a sparse tier
+            continue
+        if not _is_set(reach, i):
+            continue
+        count += 1
+        p = unrank(params, t, i)
+        if primitive(params, p) >= 0:
+            continue
+        m = next_move(params, p, -1)
+        while _u(m) < moves:
+            move = m
+            c = child(params, p, move)
+            m = next_move(params, p, move)
+            if c < 0:
+                continue
+            ct, ci, status = _place(tier, rank, params, slot_of, sizes, only, p, move, c, info)
+            if status < 0:
+                return status
+            bits = target if only >= 0 else reaches[slot_of[ct]]
+            _set(bits, ci)  # set whether or not it was: no branch on the data
+    return count
+
+
+@njit(inline="always")
+def forward_loopy(child, primitive, next_move, tier, rank, unrank, params, t, max_moves,
+                  reaches, slot_of, sizes, queue, info):
+    """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
+    children of all of them in the other tiers, breadth-first (``queue``: int64, one per index
+    of ``t``); return how many indices of ``t`` are reached."""
+    reach = reaches[slot_of[t]]
+    tail = 0
+    for i in range(sizes[t]):
+        if _is_set(reach, i):
+            queue[tail] = i
+            tail += 1
+    head = 0
+    while head < tail:
+        i = queue[head]
+        head += 1
+        p = unrank(params, t, i)
+        tail = _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p,
+                     reaches, slot_of, sizes, queue, tail, info)
+        if tail < 0:
+            return tail
+    return head
+
+
+@njit(inline="always")
+def backward(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, lo, reach,
+             out, tables, widths, slot_of, sizes, only, primitives, info):
+    """Stored codes of the indices ``[lo, lo + len(out))`` of a tier whose moves all leave it,
+    from the solved tiers its moves reach; return how many were reached."""
+    moves = _u(max_moves)
+    limit = np.int64(np.iinfo(out.dtype).max)
+    slot = slot_of[only] if only >= 0 else 0
+    table = tables[slot]  # the one tier below, when there is one
+    narrow = widths[slot] == 1
+    count = 0
+    for k in range(out.shape[0]):
+        i = lo + k
+        if not _is_set(reach, i):
+            out[k] = 0
+            continue
+        count += 1
+        p = unrank(params, t, i)
+        v = primitive(params, p)
+        if v >= 0:
+            code = _primitive_code(v, S)
+            if code < 0:
+                return _fail(info, STATUS_PRIMITIVE, p, -1, -1)
+            primitives[v] += 1
+        else:
+            best = NO_CHILD
+            m = next_move(params, p, -1)
+            while _u(m) < moves:
+                move = m
+                c = child(params, p, move)
+                m = next_move(params, p, move)
+                if c < 0:
+                    continue
+                ct, ci, status = _place(tier, rank, params, slot_of, sizes, only, p, move, c,
+                                        info)
+                if status < 0:
+                    return status
+                if only < 0:
+                    s = _lookup(tables, widths, slot_of[ct], ci)
+                elif narrow:
+                    s = np.int64(table[_u(ci)])
+                else:
+                    s = np.int64(table[_u(2 * ci)]) | (np.int64(table[_u(2 * ci + 1)]) << 8)
+                if s == 0:
+                    return _fail(info, STATUS_UNREACHED, p, move, c)
+                cc = order_code(s)
+                if cc < best:
+                    best = cc
+            if best == NO_CHILD:  # no legal move: a loss, counted as primitive
+                primitives[0] += 1
+            code = _parent_code(best, S)
+            if code < 0:
+                return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+        stored = stored_code(code)
+        if stored > limit:
+            return _fail(info, STATUS_WIDTH, p, -1, -1)
+        out[k] = stored
+    return count
+
+
+@njit(inline="always")
+def loopy_count(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, reach,
+                code, unresolved, first, outbest, outwin, nonwin, tables, widths, slot_of,
+                sizes, primitives, info):
+    """The first step of retrograde analysis within a loopy tier (see :func:`loopy_resolve`);
+    return the number of moves inside the tier.
+
+    For each reached index ``i``: ``code[i]`` (int64, filled with -1) the ordered code when it
+    is already decided (primitive, no legal move, or no move inside the tier); ``unresolved[i]``
+    its moves inside the tier; ``first[j + 1]`` counts the moves inside the tier to ``j``;
+    ``outbest[i]`` the smallest code of a child in another tier (:data:`NO_CHILD`: none),
+    ``outwin[i]`` the largest remoteness of a winning one (-1: none) and ``nonwin[i]`` 1 when
+    one does not win (so ``i`` cannot lose).
+    """
+    moves = _u(max_moves)
+    edges = 0
+    for i in range(code.shape[0]):
+        if not _is_set(reach, i):
+            continue
+        p = unrank(params, t, i)
+        v = primitive(params, p)
+        if v >= 0:
+            c0 = _primitive_code(v, S)
+            if c0 < 0:
+                return _fail(info, STATUS_PRIMITIVE, p, -1, -1)
+            code[i] = c0
+            primitives[v] += 1
+            continue
+        best = NO_CHILD
+        kids = 0
+        m = next_move(params, p, -1)
+        while _u(m) < moves:
+            move = m
+            c = child(params, p, move)
+            m = next_move(params, p, move)
+            if c < 0:
+                continue
+            kids += 1
+            ct, ci, status = _place(tier, rank, params, slot_of, sizes, -1, p, move, c, info)
+            if status < 0:
+                return status
+            if ct == t:
+                unresolved[i] += 1
+                first[ci + 1] += 1
+                continue
+            s = _lookup(tables, widths, slot_of[ct], ci)
+            if s == 0:
+                return _fail(info, STATUS_UNREACHED, p, move, c)
+            cc = order_code(s)
+            if cc < best:
+                best = cc
+            if cc < 3 * S:
+                nonwin[i] = 1
+            elif 4 * S - 1 - cc > outwin[i]:
+                outwin[i] = 4 * S - 1 - cc
+        outbest[i] = best
+        edges += unresolved[i]
+        if kids == 0:  # no legal move: a loss, counted as primitive
+            primitives[0] += 1
+            code[i] = 0
+        elif unresolved[i] == 0:
+            c0 = _parent_code(best, S)
+            if c0 < 0:
+                return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+            code[i] = c0
+    return edges
+
+
+@njit(inline="always")
+def _push(head, link, r, i):
+    link[i] = head[r]
+    head[r] = i
+
+
+@njit(inline="always")
+def loopy_resolve(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, reach,
+                  code, unresolved, first, parent, outbest, outwin, nonwin, head, link, chead,
+                  clink, out, info):
+    """Retrograde analysis within a loopy tier, after :func:`loopy_count`: the stored code of
+    every index into ``out``; return the largest remoteness.
+
+    As :func:`perfectplay.compiled._loops.resolve_any`, but a position may also have decided
+    children in other tiers, at any remoteness: so positions are decided in increasing
+    remoteness through buckets (``head``, int64[S + 2] and ``link``, int64[n]: a list per
+    remoteness), the wins that a losing child in another tier offers waiting in their own
+    buckets (``chead``, ``clink``) until their remoteness comes. Wins and losses first, then ties
+    (the shortest tie among positions neither wins nor loses), and the rest are draws.
+    ``parent`` (int64, one per move inside the tier) gets the parents of index ``j`` in
+    ``parent[first[j]:first[j + 1]]``.
+    """
+    n = code.shape[0]
+    moves = _u(max_moves)
+    limit = np.int64(np.iinfo(out.dtype).max)
+    for j in range(n):
+        first[j + 1] += first[j]
+    fill = first[:n].copy()
+    for i in range(n):
+        if not _is_set(reach, i) or unresolved[i] == 0 or code[i] != UNDECIDED:
+            continue
+        p = unrank(params, t, i)
+        m = next_move(params, p, -1)
+        while _u(m) < moves:
+            c = child(params, p, m)
+            m = next_move(params, p, m)
+            if c >= 0 and tier(params, c) == t:
+                ci = rank(params, t, c)
+                parent[fill[ci]] = i
+                fill[ci] += 1
+    for stage in range(2):  # 0: wins and losses, 1: ties
+        head.fill(-1)
+        chead.fill(-1)
+        top = -1
+        for i in range(n):
+            if not _is_set(reach, i):
+                continue
+            ci = code[i]
+            if ci == UNDECIDED:
+                b = outbest[i]
+                r = -1
+                if stage == 0 and b < S:
+                    r = b + 1
+                elif stage == 1 and S <= b < 2 * S:
+                    r = b - S + 1
+                if r >= 0:
+                    _push(chead, clink, r, i)
+                    top = max(top, r)
+            elif (stage == 0 and (ci < S or ci >= 3 * S)) or (stage == 1 and S <= ci < 2 * S):
+                r = ci if ci < S else (ci - S if ci < 2 * S else 4 * S - 1 - ci)
+                _push(head, link, r, i)
+                top = max(top, r)
+        r = 0
+        while r <= top:
+            if r >= S - 1:  # a remoteness the codes cannot hold
+                return _fail(info, STATUS_REMOTENESS, -1, -1, -1)
+            k = chead[r]
+            while k >= 0:
+                if code[k] == UNDECIDED:
+                    code[k] = 4 * S - 1 - r if stage == 0 else S + r
+                    _push(head, link, r, k)
+                k = clink[k]
+            k = head[r]
+            while k >= 0:
+                cq = code[k]
+                for e in range(first[k], first[k + 1]):
+                    i = parent[e]
+                    if code[i] != UNDECIDED:
+                        continue
+                    if stage == 1:  # a tying child: a tie one move later
+                        code[i] = S + r + 1
+                        _push(head, link, r + 1, i)
+                        top = max(top, r + 1)
+                    elif cq < S:  # a losing child: a win one move later
+                        code[i] = 4 * S - 1 - (r + 1)
+                        _push(head, link, r + 1, i)
+                        top = max(top, r + 1)
+                    else:  # a winning child: a loss once every child wins
+                        unresolved[i] -= 1
+                        if unresolved[i] == 0 and nonwin[i] == 0:
+                            lose = 1 + max(r, outwin[i])
+                            code[i] = lose
+                            _push(head, link, lose, i)
+                            top = max(top, lose)
+                k = link[k]
+            r += 1
+    deepest = 0
+    for i in range(n):
+        if not _is_set(reach, i):
+            out[i] = 0
+            continue
+        if code[i] == UNDECIDED:
+            code[i] = 2 * S
+        stored = stored_code(code[i])
+        if stored > limit:
+            return _fail(info, STATUS_WIDTH, unrank(params, t, i), -1, -1)
+        out[i] = stored
+        deepest = max(deepest, (stored - 1) >> 2)
+    return deepest
+
+
+@njit(inline="always")
+def locate(child, primitive, next_move, tier, rank, unrank, params, position, out):
+    """``out[0]``: the tier of a position, ``out[1]``: its index there (a tier out of range
+    leaves ``out[1]`` at -1)."""
+    t = tier(params, position)
+    out[0] = t
+    out[1] = rank(params, t, position) if 0 <= t < out[2] else -1
+    return 0
+
+
+@njit(inline="always")
+def unrank_many(child, primitive, next_move, tier, rank, unrank, params, t, indices, out):
+    """The positions of ``indices`` of tier ``t``, into ``out``."""
+    for k in range(indices.shape[0]):
+        out[k] = unrank(params, t, indices[k])
+    return 0

@@ -1,0 +1,71 @@
+"""Chunk tasks on a Dask cluster (the optional extra ``dask``: ``pip install
+'perfectplay[dask]'``): a ``LocalCluster`` of worker processes on 127.0.0.1, or a running
+cluster whose workers see the database directory at the same path.
+
+A task is a pure function of (game, directory, tier, chunk) that writes its own chunk: when a
+worker dies mid-task, its nanny starts a new one and the scheduler runs the task again,
+writing the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from perfectplay.core.errors import NotApplicable
+
+__all__ = ["dask_runner", "local_cluster"]
+
+RETRIES = 3
+"""Times a task that raised is run again (a worker that died is retried by the scheduler)."""
+
+
+def local_cluster(workers: int) -> Any:
+    """A Dask ``LocalCluster`` of ``workers`` worker processes (one thread each, a nanny each
+    to restart it), on 127.0.0.1, without a dashboard.
+
+    Raises
+    ------
+    NotApplicable
+        When Dask's ``distributed`` is not installed.
+    """
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        raise NotApplicable("solving on Dask needs dask[distributed]: pip install "
+                            "'perfectplay[dask]'") from None
+    return LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
+                        host="127.0.0.1", dashboard_address=None)
+
+
+@contextmanager
+def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
+    """A runner (see :data:`perfectplay.tiers.solve.Runner`) submitting each task to a Dask
+    cluster: a new ``LocalCluster`` of ``workers`` processes, or the one at ``scheduler``.
+
+    Raises
+    ------
+    NotApplicable
+        When Dask's ``distributed`` is not installed.
+    """
+    cluster = None
+    if scheduler is None:
+        cluster = local_cluster(workers or 1)
+    from distributed import Client, as_completed
+
+    client = Client(cluster if cluster is not None else scheduler)
+
+    def run(function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
+            done: Callable[[Any], None]) -> None:
+        futures = [client.submit(function, *args, pure=False, retries=RETRIES)
+                   for args in tasks]
+        for future in as_completed(futures):
+            done(future.result())
+
+    try:
+        yield run
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

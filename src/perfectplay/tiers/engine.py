@@ -1,0 +1,50 @@
+"""The ``tiers`` engine's entry in the dispatcher (:mod:`perfectplay.core.engines`): it answers
+``solve`` for a game with tier hooks, into the database directory given as the request's
+``db`` option (``auto`` never chooses it: it needs that directory)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perfectplay.core.engines import Engine, Estimate, Request, register
+from perfectplay.core.game import has_hook
+
+__all__: list[str] = []
+
+
+def _refuses(request: Request) -> str | None:
+    if "db" not in request.options:
+        return "the tiers method needs a database directory (the db option)"
+    if not has_hook(request.game, "compiled"):
+        return f"{request.game} has no compiled rules"
+    from perfectplay.compiled.rules import rules_of
+
+    if rules_of(request.game).tiers is None:
+        return f"{request.game} has no tier hooks (CompiledRules.tiers)"
+    return None
+
+
+def _estimate(request: Request) -> Estimate:
+    from perfectplay.compiled.rules import rules_of
+    from perfectplay.tiers.solve import estimate_memory
+
+    memory, what = estimate_memory(rules_of(request.game))
+    return Estimate(memory=memory, exact=False, what=what)
+
+
+def _solve(request: Request) -> Any:
+    from perfectplay.tiers.solve import solve_tiers
+
+    options = request.options
+    count = request.progress
+
+    def progress(event: Any) -> None:
+        if count is not None:
+            count(event.done)
+
+    return solve_tiers(request.game, options["db"], position=request.position,
+                       workers=options.get("workers"), scheduler=options.get("scheduler"),
+                       progress=progress)
+
+
+register(Engine("tiers", "solve", order=100, refuses=_refuses, estimate=_estimate, run=_solve))

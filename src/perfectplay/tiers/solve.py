@@ -1,0 +1,681 @@
+"""Tier-by-tier strong solving into a database directory (:mod:`perfectplay.tiers.storage`).
+
+A forward pass marks the indices reached from the start, tier by tier, parents before
+children; the backward pass then solves the tiers in ``TierRules.order``: a tier whose moves
+all leave it chunk by chunk, each index from its children's codes in the solved tiers below
+(memory-mapped); a loopy tier whole, by retrograde analysis within it. Only the tier being
+solved and the tiers its moves reach are held in memory.
+
+Every step can be redone: marks are OR-ed into bits that are written whole, and a chunk counts
+once its record is written, so the same call on the same directory resumes where a previous
+run stopped (even by ``kill -9``) and ends with the same bytes. Chunks are independent tasks,
+pure functions of (game, directory, tier, chunk): run on threads of this process, or on a Dask
+cluster whose workers see the directory.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from perfectplay.compiled.rules import CompiledRules, TierRules, rules_of
+from perfectplay.core.errors import EngineLimitError, NotApplicable, SolutionFileError
+from perfectplay.core.game import Game, Position
+from perfectplay.core.limits import available_memory, format_bytes
+from perfectplay.core.solution import game_identity, write_atomically
+from perfectplay.tiers.storage import (
+    CHUNK,
+    CHUNK_FORMAT,
+    DATABASE_FORMAT,
+    FORWARD_FORMAT,
+    TIER_FORMAT,
+    Layout,
+    chunk_digest,
+    read_document,
+    write_document,
+    write_region,
+)
+
+if TYPE_CHECKING:
+    from perfectplay.tiers.solution import TierSolution
+
+__all__ = ["TierProgress", "estimate_memory", "solve_chunk", "solve_loopy", "solve_tiers"]
+
+MAX_ONE_BYTE = 62
+"""The largest remoteness a 1-byte code holds: ``1 + (62 << 2 | 3) = 252``."""
+
+MAX_TWO_BYTES = (1 << 14) - 2
+"""The largest remoteness a 2-byte code holds (the solver's span, less one)."""
+
+
+@dataclass(frozen=True)
+class TierProgress:
+    """Where a tier solve is: given to the ``progress`` callback after each piece of work."""
+
+    stage: str
+    """``"forward"`` (marking reached indices) or ``"backward"`` (solving)."""
+
+    tier: int
+    """The tier being worked on."""
+
+    step: int
+    """Its place in the pass, from 1."""
+
+    steps: int
+    """Tiers in the pass."""
+
+    done: int
+    """Indices of the tier done so far."""
+
+    total: int
+    """Indices of the tier."""
+
+
+Progress = Callable[[TierProgress], None]
+
+
+def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
+                position: Position | None = None, workers: int | None = None,
+                scheduler: str | None = None, progress: Progress | None = None,
+                threads: int | None = None, chunk_size: int = CHUNK) -> TierSolution:
+    """Strongly solve a game with tier hooks into the database ``directory``, or resume the
+    solve found there.
+
+    Parameters
+    ----------
+    game : Game
+        A game whose ``compiled()`` rules have ``tiers`` (:class:`~perfectplay.compiled.rules.
+        TierRules`).
+    directory : path
+        The database: made when missing; a database of this game and start is resumed (its
+        finished tiers and chunks verified and kept); any other directory is refused.
+    position : Position, optional
+        Where to start; the game's ``start()`` by default.
+    workers : int, optional
+        Solve chunks on a Dask ``LocalCluster`` of this many worker processes (on 127.0.0.1,
+        no dashboard).
+    scheduler : str, optional
+        Solve chunks on the running Dask cluster at this address; its workers must see
+        ``directory`` at the same path.
+    progress : callable, optional
+        Called with a :class:`TierProgress` after each piece of work.
+    threads : int, optional
+        Threads solving chunks in this process (default: one per core).
+    chunk_size : int
+        Indices per chunk, the unit of resuming and of parallel work (a new database's; one
+        resumed keeps its own).
+
+    Returns
+    -------
+    TierSolution
+        Answering from the files; ``tiers_reused`` lists the tiers found solved and verified.
+
+    Raises
+    ------
+    NotApplicable
+        When the game has no tier hooks.
+    SolutionFileError
+        When ``directory`` holds another game, another start or something else, or a solved
+        tier fails its checksum.
+    EngineLimitError
+        When a tier and those its moves reach do not fit the available memory (nothing is
+        started).
+    GameError
+        When the rules or tier hooks break their contract.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from perfectplay.games.morris import Morris
+    >>> s = solve_tiers(Morris(), tempfile.mkdtemp())
+    >>> s.value(), len(s), s.tiers_reused
+    (Value.DRAW, 5466, [])
+    >>> solve_tiers(Morris(), s.directory).tiers_reused
+    [6, 5, 4, 3, 2, 1, 0]
+    """
+    from perfectplay.tiers.solution import open_database
+
+    rules = rules_of(game)
+    tiers = tiers_of(rules, game)
+    start = game.start() if position is None else position
+    layout = Layout(Path(directory))
+    start_tier, start_index = locate(rules, rules.index(start))
+    body = {"game": game_identity(game),
+            "class": f"{type(game).__module__}:{type(game).__qualname__}",
+            "params": rules.params.tolist(), "max_moves": rules.max_moves,
+            "sizes": list(tiers.sizes), "children": [list(c) for c in tiers.children],
+            "order": list(tiers.order), "chunk_size": chunk_size,
+            "start": game.format_position(start), "start_tier": start_tier,
+            "start_index": start_index}
+    need, what = estimate_memory(rules, threads=_threads(threads))
+    available = available_memory()
+    if available is not None and need > available:
+        raise EngineLimitError(f"{game} by tiers needs {format_bytes(need)} ({what}), more than "
+                               f"the {format_bytes(available)} available")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be positive, got {chunk_size}")
+    body = _open_or_create(layout, body)
+    _forward_pass(rules, tiers, layout, body, _threads(threads), progress)
+    with _executor(workers, scheduler, _threads(threads)) as run:
+        reused = _backward_pass(game, tiers, layout, _chunk_of(layout), run, progress)
+    solution = open_database(layout.root, game)
+    solution.tiers_reused = reused
+    return solution
+
+
+def tiers_of(rules: CompiledRules, game: Game[Any]) -> TierRules:
+    """The tier hooks of a game's rules.
+
+    Raises
+    ------
+    NotApplicable
+        When it has none.
+    """
+    if rules.tiers is None:
+        raise NotApplicable(f"{game} has no tier hooks (CompiledRules.tiers)")
+    return rules.tiers
+
+
+def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str]:
+    """Bytes the largest step of a tier solve holds, and which step that is: a tier's reached
+    bits with those of its children, a copy per thread (forward), or a chunk's codes per thread
+    with the bits of its tier and the codes of the tiers its moves reach at 2 bytes an index
+    (backward); a loopy tier's retrograde tables take 56 bytes an index and 8 per move inside
+    it, at most ``max_moves`` an index.
+
+    >>> from perfectplay.compiled.rules import rules_of
+    >>> from perfectplay.games.morris import Morris
+    >>> estimate_memory(rules_of(Morris()))
+    (1398181, 'tier 6, retrograde within the tier: 3,360 indices')
+    """
+    tiers = rules.tiers
+    assert tiers is not None
+    best, what = 0, ""
+    for t, size in enumerate(tiers.sizes):
+        others = [c for c in tiers.children[t] if c != t]
+        forward = (size + (1 + threads) * sum(tiers.sizes[c] for c in others)) // 8 + 1
+        below = sum(2 * tiers.sizes[c] for c in others)
+        if tiers.loopy(t):
+            need = forward + below + size * (56 + 8 * rules.max_moves)
+            step = f"tier {t}, retrograde within the tier: {size:,} indices"
+        else:
+            need = max(forward, size // 8 + below + threads * 2 * min(size, CHUNK))
+            step = f"tier {t}: {size:,} indices and {sum(tiers.sizes[c] for c in others):,} below"
+        if need > best:
+            best, what = need, step
+    return best, what
+
+
+def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
+    """``(tier, index)`` of an integer position, by a cached kernel (the hooks called from
+    Python would be compiled in every process); the index is -1 for a tier out of range.
+
+    >>> from perfectplay.compiled.rules import rules_of
+    >>> from perfectplay.games.morris import Morris
+    >>> rules = rules_of(Morris())
+    >>> locate(rules, rules.index("X...O..../X"))
+    (2, 3)
+    """
+    import numpy as np
+
+    from perfectplay.tiers.kernels import kernels_for
+
+    assert rules.tiers is not None
+    out = np.array([0, 0, len(rules.tiers.sizes)], dtype=np.int64)
+    kernels_for(rules).locate(rules.params, position, out)
+    return int(out[0]), int(out[1])
+
+
+def _threads(threads: int | None) -> int:
+    return threads if threads is not None else max(1, len(os.sched_getaffinity(0)))
+
+
+def _chunk_of(layout: Layout) -> int:
+    """The chunk size of a database."""
+    return int(read_document(layout.manifest, DATABASE_FORMAT)["chunk_size"])
+
+
+def _open_or_create(layout: Layout, body: dict[str, Any]) -> dict[str, Any]:
+    """Check that ``layout.root`` is this database (its chunk size aside), or make it; return
+    its manifest."""
+    import json
+
+    root = layout.root
+    expected = json.loads(json.dumps(body))
+    if layout.manifest.exists():
+        found = read_document(layout.manifest, DATABASE_FORMAT)
+        for key, value in expected.items():
+            if key != "chunk_size" and found.get(key) != value:
+                held = f"{found.get('game')} from {found.get('start')!r}"
+                wanted = f"{body['game']} from {body['start']!r}"
+                raise SolutionFileError(f"{root}: holds the tier database of {held}, not of "
+                                        f"{wanted} ({key} differs); refused, nothing overwritten: "
+                                        "choose another directory")
+        for partial in root.glob(".*.partial"):  # what a killed run was writing
+            partial.unlink(missing_ok=True)
+        return found
+    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+        raise SolutionFileError(f"{root}: exists and is not a tier database (no manifest.json); "
+                                "refused, nothing overwritten: choose a new or empty directory")
+    root.mkdir(parents=True, exist_ok=True)
+    write_document(layout.manifest, DATABASE_FORMAT, body)
+    return expected
+
+
+def _bits(layout: Layout, tier: int, size: int) -> Any:
+    """The reached bits of a tier as they are on disk (zeros when not written yet)."""
+    import numpy as np
+
+    path = layout.reach(tier)
+    length = (size + 7) // 8
+    if path.exists():
+        bits = np.fromfile(path, dtype=np.uint8)
+        if len(bits) == length:
+            return bits
+    return np.zeros(length, dtype=np.uint8)
+
+
+def _write_bits(layout: Layout, tier: int, bits: Any) -> None:
+    write_atomically(layout.reach(tier), lambda f: _write(f, bits.tobytes()))
+
+
+def _forward_pass(rules: CompiledRules, tiers: TierRules, layout: Layout, body: dict[str, Any],
+                  threads: int, progress: Progress | None) -> None:
+    """Mark the reached indices of every tier, parents first; resumes after the last tier
+    recorded in ``forward.json``. A tier whose moves all leave it is split among ``threads``
+    threads, each marking its own copy of the children's bits, OR-ed together at the end."""
+    import hashlib
+
+    import numpy as np
+
+    from perfectplay.tiers.kernels import call
+
+    record: dict[str, Any] = {"tiers": []}
+    if layout.forward.exists():
+        record = read_document(layout.forward, FORWARD_FORMAT)
+    done = {entry["tier"] for entry in record["tiers"]}
+    sizes = np.array(tiers.sizes, dtype=np.int64)
+    order = list(reversed(tiers.order))
+    info = np.zeros(3, dtype=np.int64)
+    for step, t in enumerate(order, 1):
+        if t in done:
+            continue
+        size = tiers.sizes[t]
+        reach = _bits(layout, t, size)
+        if t == body["start_tier"]:
+            index = body["start_index"]
+            reach[index >> 3] |= np.uint8(1 << (index & 7))
+        others = [c for c in tiers.children[t] if c != t]
+        slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
+        marks = [_bits(layout, c, tiers.sizes[c]) for c in others]
+        for slot, c in enumerate(others):
+            slot_of[c] = slot
+        if tiers.loopy(t):
+            slot_of[t] = len(marks)
+            marks.append(reach)
+        reaches = _padded(tiers, marks, np.zeros(0, dtype=np.uint8))
+        if tiers.loopy(t):
+            queue = np.empty(size, dtype=np.int64)
+            reached = call(rules, "forward_loopy", rules.params, t, rules.max_moves, reaches,
+                           slot_of, sizes, queue, info)
+            if progress is not None:
+                progress(TierProgress("forward", t, step, len(order), size, size))
+        else:
+            only = others[0] if len(others) == 1 else -1
+            event = functools.partial(TierProgress, "forward", t, step, len(order))
+            reached = _mark_children(rules, t, size, body["chunk_size"], reach, marks, slot_of,
+                                     sizes, only, threads, event, progress)
+        for c, bits in zip(others, marks, strict=False):
+            _write_bits(layout, c, bits)
+        if tiers.loopy(t) or t == body["start_tier"] or not layout.reach(t).exists():
+            _write_bits(layout, t, reach)  # else its parents wrote it as it is
+        record["tiers"].append({"tier": t, "reached": reached,
+                                "reach_sha256": hashlib.sha256(reach.tobytes()).hexdigest()})
+        write_document(layout.forward, FORWARD_FORMAT, {"tiers": record["tiers"]})
+
+
+def _mark_children(rules: CompiledRules, t: int, size: int, chunk: int, reach: Any,
+                   marks: list[Any],
+                   slot_of: Any, sizes: Any, only: int, threads: int,
+                   event: Callable[[int, int], TierProgress], progress: Progress | None) -> int:
+    """Mark the children of tier ``t``'s reached indices into ``marks``, chunks shared among
+    threads; return how many indices are reached."""
+    import threading
+
+    import numpy as np
+
+    from perfectplay.tiers.kernels import call
+
+    assert rules.tiers is not None
+    tiers = rules.tiers
+    chunks = list(range(0, size, chunk))
+    count = min(threads, len(chunks))
+    lock = threading.Lock()
+    done = [0]
+
+    def work(part: int) -> tuple[list[Any], int]:
+        own = marks if count == 1 else [np.zeros_like(bits) for bits in marks]
+        reaches = _padded(tiers, own, np.zeros(0, dtype=np.uint8))
+        queue = np.empty(0, dtype=np.int64)
+        info = np.zeros(3, dtype=np.int64)
+        reached = 0
+        for lo in chunks[part::count]:
+            hi = min(size, lo + chunk)
+            reached += call(rules, "forward", rules.params, t, rules.max_moves, lo, hi, reach,
+                            reaches, slot_of, sizes, only, queue, info)
+            with lock:
+                done[0] += hi - lo
+                if progress is not None:
+                    progress(event(done[0], size))
+        return own, reached
+
+    if count <= 1:
+        return work(0)[1] if chunks else 0
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        results = list(pool.map(work, range(count)))
+    for own, _ in results:
+        for bits, mine in zip(marks, own, strict=True):
+            np.bitwise_or(bits, mine, out=bits)
+    return sum(reached for _, reached in results)
+
+
+Runner = Callable[[Callable[..., Any], Sequence[tuple[Any, ...]], Callable[[Any], None]], None]
+"""Runs ``function(*args)`` for each argument tuple, calling back with each result."""
+
+
+@contextmanager
+def _executor(workers: int | None, scheduler: str | None, threads: int) -> Iterator[Runner]:
+    """Where chunk tasks run: threads of this process, a LocalCluster, or a running cluster."""
+    if workers is None and scheduler is None:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            def run_threads(function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
+                            done: Callable[[Any], None]) -> None:
+                for result in pool.map(lambda args: function(*args), tasks):
+                    done(result)
+
+            yield run_threads
+        return
+    from perfectplay.tiers.cluster import dask_runner
+
+    with dask_runner(workers, scheduler) as run_dask:
+        yield run_dask
+
+
+def _width(tiers: TierRules, layout: Layout, t: int) -> int:
+    """Bytes per code of a tier whose moves all leave it: its remoteness is at most one more
+    than the largest of the tiers it reaches."""
+    deepest = -1
+    for c in tiers.children[t]:
+        deepest = max(deepest, read_document(layout.tier(c), TIER_FORMAT)["max_remoteness"])
+    return 1 if deepest + 1 <= MAX_ONE_BYTE else 2
+
+
+def _verified(layout: Layout, t: int, size: int) -> dict[str, Any] | None:
+    """The manifest of a solved tier whose code file matches it; None when not solved.
+
+    Raises
+    ------
+    SolutionFileError
+        When it is solved but its code file differs (its reached bits are gone: the directory
+        must be solved anew).
+    """
+    if not layout.tier(t).exists():
+        return None
+    document = read_document(layout.tier(t), TIER_FORMAT)
+    bad = first_bad_chunk(layout, t, document)
+    if bad is not None:
+        raise SolutionFileError(f"{layout.codes(t)}: damaged ({bad}); the tier cannot be "
+                                "solved again here: solve into a new directory")
+    return document
+
+
+def first_bad_chunk(layout: Layout, t: int, document: dict[str, Any]) -> str | None:
+    """What is wrong with a solved tier's code file, or None."""
+    path = layout.codes(t)
+    width, size = document["code_bytes"], document["size"]
+    try:
+        length = path.stat().st_size
+    except OSError as exc:
+        return f"cannot read: {exc.strerror}"
+    if length != width * size:
+        return f"{length:,} bytes, not {width * size:,}"
+    chunk = document["chunk_size"]
+    for k, expected in enumerate(document["chunks"]):
+        if chunk_digest(path, k * chunk * width, chunk * width) != expected:
+            return f"chunk {k} (bytes {k * chunk * width:,} to "\
+                   f"{min(size, (k + 1) * chunk) * width:,}) fails its SHA-256"
+    return None
+
+
+def _backward_pass(game: Game[Any], tiers: TierRules, layout: Layout, chunk: int, run: Runner,
+                   progress: Progress | None) -> list[int]:
+    """Solve every tier in order; return those found solved and verified."""
+    reused = []
+    for step, t in enumerate(tiers.order, 1):
+        size = tiers.sizes[t]
+        if _verified(layout, t, size) is not None:
+            reused.append(t)
+            continue
+        event = functools.partial(TierProgress, "backward", t, step, len(tiers.order))
+        if tiers.loopy(t):
+            records: list[dict[str, Any]] = []
+            run(solve_loopy, [(game, str(layout.root), t)], records.append)
+            if progress is not None:
+                progress(event(size, size))
+        else:
+            records = _solve_chunks(game, tiers, layout, t, chunk, run, event, progress)
+        _finish_tier(layout, t, size, chunk, records)
+    return reused
+
+
+def _solve_chunks(game: Game[Any], tiers: TierRules, layout: Layout, t: int, chunk: int,
+                  run: Runner, event: Callable[[int, int], TierProgress],
+                  progress: Progress | None) -> list[dict[str, Any]]:
+    """Solve the chunks of tier ``t`` (whose moves all leave it) not yet written; return the
+    records of all of them."""
+    size = tiers.sizes[t]
+    width = _width(tiers, layout, t)
+    path = layout.codes(t)
+    if not path.exists() or path.stat().st_size != width * size:
+        write_atomically(path, lambda f: _sized(f, width * size))
+    records, todo = [], []
+    for k in range((size + chunk - 1) // chunk):
+        record = _chunk_record(layout, t, k, chunk, width, size)
+        if record is None:
+            todo.append((game, str(layout.root), t, k, chunk, width))
+        else:
+            records.append(record)
+    done = sum(r["indices"] for r in records)
+
+    def finished(record: dict[str, Any]) -> None:
+        nonlocal done
+        records.append(record)
+        done += record["indices"]
+        if progress is not None:
+            progress(event(done, size))
+
+    run(solve_chunk, todo, finished)
+    return records
+
+
+def _write(f: Any, data: bytes) -> None:
+    f.write(data)
+
+
+def _sized(f: Any, length: int) -> None:
+    """Make an empty file ``length`` bytes of zeros (sparse where the file system allows)."""
+    f.truncate(length)
+
+
+def _chunk_record(layout: Layout, t: int, k: int, chunk: int, width: int,
+                  size: int) -> dict[str, Any] | None:
+    """The record of a chunk already written and matching its bytes, else None."""
+    path = layout.chunk(t, k)
+    if not path.exists():
+        return None
+    try:
+        record = read_document(path, CHUNK_FORMAT)
+    except SolutionFileError:
+        return None
+    lo, hi = k * chunk, min(size, (k + 1) * chunk)
+    if chunk_digest(layout.codes(t), lo * width, (hi - lo) * width) != record["sha256_codes"]:
+        return None
+    return record
+
+
+def _histogram(codes: Any) -> list[list[int]]:
+    """``[[stored code, indices with it], ...]`` of the nonzero codes of an array."""
+    import numpy as np
+
+    counts = np.bincount(codes, minlength=1)
+    present = np.flatnonzero(counts)
+    return [[int(c), int(counts[c])] for c in present if c]
+
+
+def solve_chunk(game: Game[Any], root: str, t: int, k: int, chunk: int,
+                width: int) -> dict[str, Any]:
+    """Solve chunk ``k`` (of ``chunk`` indices) of tier ``t`` (whose moves all leave it) of the
+    database at ``root``, into codes of ``width`` bytes: read the tier's reached bits and the
+    codes of the tiers below (memory-mapped), write the chunk's codes in place and its record;
+    return the record. A task: the same call gives the same bytes."""
+    import numpy as np
+
+    from perfectplay.tiers.kernels import call
+
+    rules = rules_of(game)
+    tiers = tiers_of(rules, game)
+    layout = Layout(Path(root))
+    size = tiers.sizes[t]
+    lo, hi = k * chunk, min(size, (k + 1) * chunk)
+    reach = np.asarray(np.memmap(layout.reach(t), dtype=np.uint8, mode="r"))
+    slot_of, tables, widths = _tables(tiers, layout, t)
+    out = np.zeros(hi - lo, dtype=np.uint8 if width == 1 else np.uint16)
+    primitives = np.zeros(3, dtype=np.int64)
+    info = np.zeros(3, dtype=np.int64)
+    only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
+    call(rules, "backward", rules.params, t, rules.max_moves, lo, reach, out, tables, widths,
+         slot_of, np.array(tiers.sizes, dtype=np.int64), only, primitives, info)
+    data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
+    write_region(layout.codes(t), lo * width, data)
+    import hashlib
+
+    record = {"tier": t, "chunk": k, "indices": hi - lo, "primitives": primitives.tolist(),
+              "histogram": _histogram(out), "sha256_codes": hashlib.sha256(data).hexdigest()}
+    write_document(layout.chunk(t, k), CHUNK_FORMAT, record)
+    return record
+
+
+def _tables(tiers: TierRules, layout: Layout, t: int) -> tuple[Any, Any, Any]:
+    """``(slot_of, tables, widths)``: the solved tiers a move from ``t`` reaches, memory-mapped
+    read-only (a placeholder in ``t``'s own slot when it is loopy; see :func:`_padded`)."""
+    import numpy as np
+
+    slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
+    tables: list[Any] = []
+    widths: list[int] = []
+    empty = np.zeros(0, dtype=np.uint8)
+    empty.flags.writeable = False
+    for c in tiers.children[t]:
+        slot_of[c] = len(tables)
+        if c == t:
+            tables.append(empty)
+            widths.append(1)
+            continue
+        width = read_document(layout.tier(c), TIER_FORMAT)["code_bytes"]
+        path = layout.codes(c)
+        tables.append(np.asarray(np.memmap(path, dtype=np.uint8, mode="r"))
+                      if path.stat().st_size else empty)
+        widths.append(width)
+    padded = _padded(tiers, tables, empty)
+    widths += [1] * (len(padded) - len(widths))
+    return slot_of, padded, np.array(widths, dtype=np.int64)
+
+
+def _padded(tiers: TierRules, arrays: list[Any], empty: Any) -> tuple[Any, ...]:
+    """``arrays`` as a tuple of one length for every tier of a game, one more than the most
+    children a tier has: numba indexes a tuple of arrays only when it is not empty, and compiles
+    a kernel again for each length."""
+    length = 1 + max(len(c) for c in tiers.children)
+    return (*arrays, *[empty] * (length - len(arrays)))
+
+
+def solve_loopy(game: Game[Any], root: str, t: int) -> dict[str, Any]:
+    """Solve a loopy tier ``t`` whole, by retrograde analysis within it, and write its code file
+    (1 byte a code when every remoteness is at most 62, else 2); return its record. A task."""
+    import numpy as np
+
+    from perfectplay.tiers import _loops
+    from perfectplay.tiers.kernels import call
+
+    rules = rules_of(game)
+    tiers = tiers_of(rules, game)
+    layout = Layout(Path(root))
+    n = tiers.sizes[t]
+    reach = np.fromfile(layout.reach(t), dtype=np.uint8)
+    slot_of, tables, widths = _tables(tiers, layout, t)
+    sizes = np.array(tiers.sizes, dtype=np.int64)
+    code = np.full(n, -1, dtype=np.int64)
+    unresolved = np.zeros(n, dtype=np.int64)
+    first = np.zeros(n + 1, dtype=np.int64)
+    outbest = np.full(n, _loops.NO_CHILD, dtype=np.int64)
+    outwin = np.full(n, -1, dtype=np.int64)
+    nonwin = np.zeros(n, dtype=np.uint8)
+    primitives = np.zeros(3, dtype=np.int64)
+    info = np.zeros(3, dtype=np.int64)
+    edges = call(rules, "loopy_count", rules.params, t, rules.max_moves, reach, code, unresolved,
+                 first, outbest, outwin, nonwin, tables, widths, slot_of, sizes, primitives,
+                 info)
+    parent = np.empty(edges, dtype=np.int64)
+    head = np.empty(_loops.S + 2, dtype=np.int64)
+    chead = np.empty(_loops.S + 2, dtype=np.int64)
+    link = np.empty(n, dtype=np.int64)
+    clink = np.empty(n, dtype=np.int64)
+    out = np.zeros(n, dtype=np.uint16)
+    deepest = call(rules, "loopy_resolve", rules.params, t, rules.max_moves, reach, code,
+                   unresolved, first, parent, outbest, outwin, nonwin, head, link, chead, clink,
+                   out, info)
+    del code, unresolved, first, parent, outbest, outwin, nonwin, link, clink
+    codes = out.astype(np.uint8) if deepest <= MAX_ONE_BYTE else out.astype("<u2")
+    write_atomically(layout.codes(t), lambda f: _write(f, codes.tobytes()))
+    return {"tier": t, "indices": n, "primitives": primitives.tolist(),
+            "histogram": _histogram(out)}
+
+
+def _finish_tier(layout: Layout, t: int, size: int, chunk: int,
+                 records: list[dict[str, Any]]) -> None:
+    """Write a solved tier's manifest from its chunks' records; drop the records and bits."""
+    from perfectplay.tiers.storage import decode_stored
+
+    histogram: Counter[int] = Counter()
+    primitives = [0, 0, 0]
+    for record in records:
+        histogram.update({code: n for code, n in record["histogram"]})
+        primitives = [a + b for a, b in zip(primitives, record["primitives"], strict=True)]
+    path = layout.codes(t)
+    width = path.stat().st_size // size if size else 1
+    counts = {"win": 0, "lose": 0, "tie": 0, "draw": 0}
+    deepest = -1
+    for code, n in histogram.items():
+        value, remoteness = decode_stored(code)
+        counts[str(value)] += n
+        deepest = max(deepest, remoteness if remoteness is not None else -1)
+    chunks = [chunk_digest(path, lo * width, (min(size, lo + chunk) - lo) * width)
+              for lo in range(0, size, chunk)]
+    write_document(layout.tier(t), TIER_FORMAT, {
+        "tier": t, "size": size, "code_bytes": width, "chunk_size": chunk, "chunks": chunks,
+        "positions": sum(histogram.values()), "counts": counts,
+        "primitives": dict(zip(("lose", "tie", "win"), primitives, strict=True)),
+        "histogram": sorted([c, n] for c, n in histogram.items()),
+        "max_remoteness": deepest, "bytes": width * size})
+    for written in layout.chunks(t):
+        written.unlink()
+    for partial in layout.root.glob(f".tier-{t}.*.partial"):  # a killed worker's
+        partial.unlink(missing_ok=True)
+    layout.reach(t).unlink(missing_ok=True)

@@ -1,0 +1,70 @@
+"""perfectplay check on tier hooks: the catalogue's rankings are sound, and a rank that is not
+inverse to unrank, a rank out of range, a tier size beyond what unrank can give, an unrank into
+another tier, and a move into a tier not declared are each named."""
+
+import dataclasses
+
+import pytest
+from check.broken_tier_rules import blocks, place_from_the_top, place_past_the_block
+from check.compiled_rules import TakeAway
+
+from perfectplay.check import check
+from perfectplay.games.connect4 import ConnectFour
+
+
+def test_the_catalogue_tier_hooks_are_sound():
+    # tic-tac-toe's are checked by tests/compiled/test_check_compiled.py, on every position
+    report = check(ConnectFour(3, 3))
+    assert report.is_sound, report.format()
+    assert "tiers" in report.rules and report.positions == 869
+
+
+def test_sound_hooks_of_a_compiled_only_game():
+    report = check(TakeAway(11, **blocks(11, 4)))
+    assert report.is_sound, report.format()
+    assert report.rules == {"moves", "primitive", "compiled rules", "tiers"}
+
+
+def test_games_without_tier_hooks_are_not_checked_for_them():
+    assert "tiers" not in check(TakeAway(11)).rules
+
+
+HALVES = tuple((t, t - 1) if t else (0,) for t in range(6))
+"""Tiers of two heaps each, declared as if a move reached the tier below at most."""
+
+
+@pytest.mark.parametrize(("changes", "position", "detail"), [
+    (blocks(11, 4, rank=place_from_the_top), 11,
+     "rank() gives 0 in tier 2, and unrank() of that gives 8: they are not inverse"),
+    (blocks(11, 4, rank=place_past_the_block), 11,
+     "rank() gives 7 in tier 2, outside [0, sizes[2]) = [0, 4)"),
+    (blocks(11, 2, children=HALVES), 10,
+     "move 2 leads to 7, in tier 3, not in children[5] = (5, 4)"),
+    (blocks(11, 4, sizes=(4, 4, 5)), 11,  # no position to name: the start is
+     "unrank() of index 4 in tier 2 gives 12, outside the encoding [0, 12): is sizes[2] = 5 "
+     "too large?"),
+    (blocks(11, 4, sizes=(5, 4, 4)), 4,
+     "unrank() of index 4 in tier 0 gives this position, whose tier() is 1"),
+])
+def test_broken_tier_hooks_are_named(changes, position, detail):
+    found = check(TakeAway(11, **changes)).counterexample
+    assert (found.rule, found.position, found.detail) == ("tiers", position, detail)
+
+
+class SkippingConnectFour(ConnectFour):
+    """Declares that a move skips a ply."""
+
+    def compiled(self):
+        rules = super().compiled()
+        plies = len(rules.tiers.sizes)
+        children = tuple((n + 2,) if n + 2 < plies else () for n in range(plies))
+        return dataclasses.replace(rules, tiers=dataclasses.replace(rules.tiers,
+                                                                    children=children))
+
+
+def test_a_move_into_an_undeclared_tier_is_named_in_the_games_text():
+    found = check(SkippingConnectFour(3, 3)).counterexample
+    assert found.format() == ("counterexample to tiers in ConnectFour(3, 3)\n"
+                              "  position: .../.../...\n"
+                              "  move 0 leads to .../X../..., in tier 1, not in children[0] = "
+                              "(2,)")  # move 0 is the centre column

@@ -1,0 +1,77 @@
+"""``perfectplay analyze``: one position and its moves, or a batch, by search."""
+
+import json
+
+import pytest
+
+from perfectplay.cli import main
+
+C4 = ("connect4", "--width", "7", "--height", "6")
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_text_lists_value_best_move_and_every_move(capsys):
+    status, out, _ = run(capsys, "analyze", "connect4", "--width", "5", "--height", "4",
+                         "--start", "3324", "--table-size", "4096")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[2] == "value:      lose in 16 (for the player to move)"
+    assert lines[3] == "best move:  0"
+    assert lines[5:10] == [f"  {c}  lose in 16" for c in range(5)]
+
+
+def test_json_with_pons_scores_matches_pons_analysis(capsys):
+    status, out, _ = run(capsys, "analyze", *C4, "--start", "52753311433677442422121",
+                         "--json", "--score", "pons", "--table-size", "1M")
+    report = json.loads(out)
+    assert status == 0
+    assert (report["value"], report["remoteness"], report["score"]) == ("win", 5, 8)
+    assert report["table_entries"] == 1 << 16
+
+
+def test_batch_writes_one_line_a_position(capsys, tmp_path):
+    batch = tmp_path / "positions.txt"
+    batch.write_text("52753311433677442422121\n\n271713432331713132\n")
+    status, out, _ = run(capsys, "analyze", *C4, "--batch", str(batch), "--table-size", "4096")
+    assert status == 0
+    assert [line.split()[:3] for line in out.splitlines()] == [
+        ["52753311433677442422121", "win", "5"], ["271713432331713132", "lose", "4"]]
+    status, out, _ = run(capsys, "analyze", *C4, "--batch", str(batch), "--weak", "--json",
+                         "--table-size", "4096")
+    assert [json.loads(line)["remoteness"] for line in out.splitlines()] == [None, None]
+    status, out, _ = run(capsys, "analyze", *C4, "--batch", str(batch), "--score", "pons",
+                         "--table-size", "4096")
+    assert [line.split()[1] for line in out.splitlines()] == ["8", "-11"]  # as in Test_L2_R1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--start", "88"), "error: move 1 of '88' is column 8, beyond the 7 columns (1..7) "
+                        "(--start)"),
+    ((), "error: give one of --start POS and --batch FILE"),
+    (("--start", "4", "--table-size", "lots"), "error: --table-size takes a number of entries "
+                                               "or a memory such as 256M, got 'lots'"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
+    status, _, err = run(capsys, "analyze", *C4, *argv)
+    assert (status, err.strip()) == (2, message)
+
+
+def test_a_bad_line_of_a_batch_is_named(capsys, tmp_path):
+    batch = tmp_path / "positions.txt"
+    batch.write_text("44\n4x\n")
+    status, _, err = run(capsys, "analyze", *C4, "--batch", str(batch))
+    assert status == 2
+    assert err.strip().endswith(f"(line 2 of {batch})")
+
+
+def test_a_finished_game_has_no_moves_to_judge(capsys):
+    status, out, _ = run(capsys, "analyze", "connect4", "--start", "1212121",
+                         "--table-size", "1024")
+    assert status == 0
+    assert out.splitlines()[2:5] == ["value:      lose in 0 (for the player to move)",
+                                     "best move:  -", "moves:      -"]

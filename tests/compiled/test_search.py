@@ -1,0 +1,136 @@
+"""The search engine (perfectplay.compiled.search): Pons's test positions exact, and the same
+values and remoteness as the strong solve on boards small enough to solve."""
+
+import pickle
+from pathlib import Path
+
+import pytest
+from compiled.graph_rules import CompiledGraph
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import perfectplay
+from perfectplay import CycleError, Value, outcome
+from perfectplay.cli.analyze import pons_score
+from perfectplay.compiled.rules import rules_of
+from perfectplay.compiled.search import (
+    TranspositionTable,
+    analyze,
+    default_table_entries,
+    search_positions,
+)
+from perfectplay.compiled.solve import compiled_solve
+from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.shiritori import Shiritori
+from perfectplay.games.tictactoe import TicTacToe
+
+PONS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "connect4-pons"
+
+BOARD = ConnectFour(7, 6)
+TABLE = TranspositionTable(1 << 20)  # the 7x6 board's: its bounds hold for all its positions
+
+
+def pons_lines(name, count=None):
+    lines = (PONS / name).read_text().split("\n")
+    pairs = [line.split() for line in lines if line.strip()]
+    return [(moves, int(score)) for moves, score in pairs[:count]]
+
+
+@pytest.mark.parametrize("name, count", [("Test_L3_R1", None), ("Test_L2_R1", None),
+                                         ("Test_L1_R1", None), ("Test_L2_R2", 4),
+                                         ("Test_L1_R2", 1)])
+def test_pons_test_positions_have_their_published_scores(name, count):
+    lines = pons_lines(name, count)
+    boards = [BOARD.parse_position(moves) for moves, _ in lines]
+    result = search_positions(BOARD, boards, table=TABLE)
+    scores = [pons_score(BOARD, b, v, r)
+              for b, v, r in zip(boards, result.values, result.remoteness, strict=True)]
+    assert scores == [score for _, score in lines]
+
+
+def test_weak_search_gives_the_sign_of_pons_scores():
+    lines = pons_lines("Test_L2_R1", 300)
+    result = search_positions(BOARD, [BOARD.parse_position(m) for m, _ in lines], weak=True,
+                              table=TABLE)
+    signs = {1: Value.WIN, 0: Value.TIE, -1: Value.LOSE}
+    assert result.values == [signs[(s > 0) - (s < 0)] for _, s in lines]
+    assert set(result.remoteness) == {None}
+
+
+SOLVED = {}
+
+
+def strong(width, height):
+    """The strong solution of a board, and a table for its searches."""
+    if (width, height) not in SOLVED:
+        SOLVED[width, height] = (compiled_solve(ConnectFour(width, height)),
+                                 TranspositionTable(1 << 16))
+    return SOLVED[width, height]
+
+
+@pytest.mark.parametrize("width, height", [(4, 4), (5, 4), (4, 5)])
+@settings(max_examples=60)
+@given(data=st.data())
+def test_search_equals_the_strong_solve_on_small_boards(width, height, data):
+    game = ConnectFour(width, height)
+    solution, table = strong(width, height)
+    board = game.start()
+    for _ in range(data.draw(st.integers(0, width * height))):
+        pairs = list(game.moves(board)) if game.primitive(board) is None else []
+        if not pairs:
+            break
+        board = pairs[data.draw(st.integers(0, len(pairs) - 1))][1]
+    result = search_positions(game, [board], table=table)
+    assert (result.values[0], result.remoteness[0]) == (solution.value(board),
+                                                        solution.remoteness(board))
+
+
+def test_analyze_gives_every_move_as_the_strong_solve():
+    game = ConnectFour(5, 4)
+    board = game.parse_position("3324")
+    solution, table = strong(5, 4)
+    result = analyze(game, board, table=table)
+    assert (result.value, result.remoteness) == (solution.value(board),
+                                                 solution.remoteness(board))
+    assert [(m.move, m.value, m.remoteness) for m in result.moves] == [
+        (m.move, m.value, m.remoteness) for m in solution.moves(board)]
+    assert result.best_move == solution.best_move(board)
+
+
+@pytest.mark.parametrize("game", [TicTacToe(), Shiritori(("enum", "float", "if", "modint",
+                                                           "takahashi", "template", "fuga"))])
+def test_search_without_hooks_equals_the_solve(game):
+    solution = perfectplay.solve(game)
+    positions = [p for p, _, _ in solution.positions()][:200]
+    result = search_positions(game, positions, table=TranspositionTable(1 << 12))
+    assert list(zip(result.values, result.remoteness, strict=True)) == [
+        (solution.value(p), solution.remoteness(p)) for p in positions]
+
+
+def test_a_game_with_a_cycle_is_refused_naming_retrograde():
+    game = CompiledGraph({0: [1], 1: [2], 2: [0, 3], 3: []}, 0)
+    with pytest.raises(CycleError, match=r'solve\(game, method="retrograde"\)'):
+        search_positions(game, [0], table=TranspositionTable(1024))
+
+
+def test_outcome_searches_a_game_too_large_to_tabulate():
+    moves, score = pons_lines("Test_L3_R1", 1)[0]
+    board = BOARD.parse_position(moves)
+    expected = Value.WIN if score > 0 else Value.LOSE if score < 0 else Value.TIE
+    assert outcome(BOARD, board) is expected  # no table fits: auto searches
+
+
+def test_rules_with_search_hooks_pickle_by_name():
+    rules = rules_of(ConnectFour(5, 4))
+    again = pickle.loads(pickle.dumps(rules))
+    assert again.search.order is rules.search.order
+    assert again.search.params.tolist() == rules.search.params.tolist()
+
+
+def test_the_default_table_takes_at_most_an_eighth_of_the_memory():
+    assert default_table_entries(96 * 2**20) * 12 <= 12 * 2**20
+    assert TranspositionTable(3000).memory == 2048 * 12
+
+
+def test_analyze_is_exported_lazily():
+    assert perfectplay.analyze is analyze

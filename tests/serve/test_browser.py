@@ -1,0 +1,147 @@
+"""The page in a real headless Chromium (Debian's ``chromium`` and ``chromium-driver``, through
+Selenium) against a real server: a tic-tac-toe game played to the end against the perfect
+opponent by clicking, every move's colour checked against the solution, two undos, and a few
+Connect Four 4x4 moves. Screenshots of each page go to pytest's tmp directory."""
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from perfectplay import solve
+from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.serve import create_app
+
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1280,1000"]
+
+COLOURS = {"win": "rgb(0, 158, 115)", "tie": "rgb(240, 228, 66)", "draw": "rgb(86, 180, 233)",
+           "lose": "rgb(213, 94, 0)"}
+"""The page's colour of each value (Okabe-Ito), as the browser computes it."""
+
+SHOWN = """
+const shown = {board: {}, list: {}};
+for (const el of document.querySelectorAll("#board .target")) {
+  const paint = el.querySelector(arguments[0]) || el;
+  shown.board[el.dataset.element] = getComputedStyle(paint).fill;
+}
+for (const li of document.querySelectorAll("#moves li.move")) {
+  shown.list[li.dataset.move] = getComputedStyle(li).borderLeftColor;
+}
+return shown;
+"""
+"""The colour of each move on the board (by element; ``arguments[0]`` the part that is
+painted) and in the list (by move text)."""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium "
+                    "chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="perfectplay-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def settled(driver, *, after=None):
+    """Wait until a person is to move or the game is over (at a position other than
+    ``after``), and return that position's text."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def ready(d):  # one script reads it all: the page may move between two reads
+        ready, position, turn = d.execute_script(
+            "const b = document.body.dataset; return [b.ready, b.position, b.turn];")
+        done = ready == "true" and turn in ("person", "over")
+        return position if done and position != after else False
+
+    return WebDriverWait(driver, 10, poll_frequency=0.05).until(ready)
+
+
+def check_colours(driver, game, solution, text, *, painted, element_of):
+    """Every move of ``text`` has its value's colour on the board and in the list."""
+    position = game.parse_position(text)
+    shown = driver.execute_script(SHOWN, painted)
+    moves = solution.moves(position)
+    assert shown["list"] == {game.format_move(m.move): COLOURS[str(m.value)] for m in moves}
+    on_board = {}
+    for m in moves:  # best first: an element shows the best move played there
+        on_board.setdefault(element_of(m.move), COLOURS[str(m.value)])
+    assert shown["board"] == on_board
+
+
+def click(driver, selector):
+    driver.find_element("css selector", selector).click()
+
+
+def test_a_tictactoe_game_against_the_perfect_opponent(browser, serving, tmp_path):
+    game = TicTacToe()
+    solution = solve(game)
+    with serving(create_app(solution)) as url:
+        browser.get(url)
+        text = settled(browser)
+        assert text == "........."
+        ours = []  # the positions where we were to move
+        blundered = False
+        while solution.moves(game.parse_position(text)):
+            check_colours(browser, game, solution, text, painted="rect", element_of=str)
+            ours.append(text)
+            moves = solution.moves(game.parse_position(text))
+            # our first chance of a losing move takes it, so that perfect play wins
+            mistake = moves[-1].value.name == "LOSE" and not blundered
+            blundered = blundered or mistake
+            chosen = moves[-1] if mistake else moves[0]
+            click(browser, f'#board [data-element="{chosen.move}"]')
+            text = settled(browser, after=text)
+        assert blundered and solution.value(text).name == "LOSE"  # X to move, and lost
+        assert browser.find_element("id", "status").text == "Game over: O wins"
+        browser.save_screenshot(str(tmp_path / "tictactoe-over.png"))
+
+        click(browser, "#undo")
+        text = settled(browser, after=text)
+        assert text == ours[-1]
+        click(browser, "#undo")
+        text = settled(browser, after=text)
+        assert text == ours[-2]
+        check_colours(browser, game, solution, text, painted="rect", element_of=str)
+        assert browser.current_url.endswith(f"?p={text}")
+        click(browser, "#redo")
+        assert settled(browser, after=text) == ours[-1]
+        browser.save_screenshot(str(tmp_path / "tictactoe-undone.png"))
+
+
+def test_a_few_connect_four_moves(browser, serving, connect4_solution, tmp_path):
+    game = ConnectFour(4, 4)
+    with serving(create_app(connect4_solution, options={"width": "4", "height": "4"})) as url:
+        browser.get(url)
+        text = settled(browser)
+        for column in (1, 2, 0):
+            check_colours(browser, game, connect4_solution, text, painted=".slot",
+                          element_of=str)
+            click(browser, f'#board [data-element="{column}"] .slot')
+            text = settled(browser, after=text)
+        board = game.parse_position(text)
+        assert sum(map(len, board)) == 6 and board[1][0] == "X"
+        assert [browser.find_element("css selector", f'[data-element="{c}"]') for c in "0123"]
+        check_colours(browser, game, connect4_solution, text, painted=".slot", element_of=str)
+        # the history chart has a row per position, the analysis table a row per remoteness
+        assert len(browser.find_elements("css selector", "#history .row-label")) == 7
+        assert browser.find_element("css selector", "#analysis tr.now th").text == str(
+            connect4_solution.remoteness(board))
+        browser.save_screenshot(str(tmp_path / "connect4.png"))

@@ -1,0 +1,97 @@
+"""``perfectplay serve``: it prints its URL, serves a saved solution or a tier database, stops
+cleanly on Ctrl-C, and refuses bad options in one line."""
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+from perfectplay import solve
+from perfectplay.cli import main
+from perfectplay.cli.serve import _solution
+from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.tictactoe import TicTacToe
+
+NUMBA_AT_EXIT = ("import atexit, sys; "
+                 "atexit.register(lambda: print('numba' in sys.modules, file=sys.stderr)); "
+                 "from perfectplay.cli import main; sys.exit(main())")
+"""``perfectplay`` that says on exit whether it imported numba."""
+
+
+def test_it_serves_a_saved_solution_prints_its_url_and_stops_on_ctrl_c(tmp_path):
+    saved = tmp_path / "ttt.solution.gz"
+    solve(TicTacToe()).save(saved)
+    command = [sys.executable, "-c", NUMBA_AT_EXIT, "serve", "tictactoe", "--solution",
+               str(saved), "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        url = line.split(" at ")[1].split()[0]
+        assert line == f"perfectplay: tictactoe (5,478 positions, memo) at {url}  (Ctrl-C stops)\n"
+        assert url.startswith("http://127.0.0.1:") and not url.endswith(":0/")
+        with urllib.request.urlopen(url + "api/game", timeout=10) as reply:
+            assert json.load(reply)["positions"] == 5478
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 0
+        assert server.stderr.read() == "stopped\nFalse\n"  # a dict solution: no numba
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_it_serves_a_tier_database(tmp_path, client_of):
+    from perfectplay.serve import create_app
+    from perfectplay.tiers import solve_tiers
+
+    game = ConnectFour(3, 3)
+    solve_tiers(game, tmp_path / "db")
+    solution = _solution(game, None, str(tmp_path / "db"), "auto")
+    assert solution.method == "tiers"
+    answer = client_of(create_app(solution)).get("/api/position", params={"p": "2"}).json()
+    reference = solve(game)
+    position = game.play_columns("2")
+    assert (answer["value"], answer["remoteness"]) == (str(reference.value(position)),
+                                                       reference.remoteness(position))
+    assert [m["value"] for m in answer["moves"]] == [str(m.value)
+                                                     for m in reference.moves(position)]
+
+
+@pytest.mark.parametrize(("argv", "error"), [
+    (["--port", "70000"], "--port is 0 to 65535, got 70000"),
+    (["--solution", "x.gz", "--db", "d"],
+     "argument --db: not allowed with argument --solution (see 'perfectplay serve --help')"),
+    (["--solution", "nowhere.gz", "--port", "0"],
+     "nowhere.gz: cannot read (No such file or directory)"),
+    (["--db", "nowhere", "--method", "memo", "--port", "0"],
+     "--method is how to solve: not with --solution or --db, which are solved already"),
+    (["--port", "{busy}"], "cannot listen on 127.0.0.1:{busy} (Address already in use)"),
+    (["--host", "no.such.host.invalid"],
+     "cannot listen on no.such.host.invalid:8000 (host does not resolve: "),
+])
+def test_bad_options_get_one_line_and_status_2(argv, error, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        status = main(["serve", "nim", "--heaps", "1,2", *(a.format(busy=busy) for a in argv)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith(f"error: {error.format(busy=busy)}") and err.count("\n") == 1
+
+
+def test_a_solution_saved_for_another_game_is_refused(tmp_path, capsys):
+    saved = tmp_path / "ttt.solution.gz"
+    solve(TicTacToe()).save(saved)
+    assert main(["serve", "nim", "--solution", str(saved), "--port", "0"]) == 2
+    assert capsys.readouterr().err == (f"error: {saved}: saved for TicTacToe('.........'), not "
+                                       "for Nim((3, 4, 5))\n")
+
+
+def test_the_command_is_listed():
+    from perfectplay.cli import COMMANDS
+
+    assert COMMANDS["serve"][0] == "perfectplay.cli.serve"

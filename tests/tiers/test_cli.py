@@ -1,0 +1,69 @@
+"""``perfectplay solve --method tiers``, ``perfectplay db`` and ``perfectplay play --db``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from perfectplay.cli import main
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("morris")
+    assert main(["solve", "morris", "--method", "tiers", "--db", str(directory), "--json"]) == 0
+    return directory
+
+
+def test_solve_json_lists_the_tiers_in_solving_order(database, capsys):
+    assert main(["solve", "morris", "--method", "tiers", "--db", str(database), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["value"], result["positions"], result["method"]) == ("draw", 5466, "tiers")
+    assert result["tiers_reused"] == [6, 5, 4, 3, 2, 1, 0]
+    assert result["tiers"][0] == {"tier": 6, "positions": 3116, "win": 1124, "lose": 640,
+                                  "tie": 0, "draw": 1352, "bytes": 3360}
+    assert [row["tier"] for row in result["tiers"]] == [6, 5, 4, 3, 2, 1, 0]
+
+
+def test_solve_text_and_db_info(database, capsys):
+    assert main(["solve", "morris", "--db", str(database)]) == 0
+    out = capsys.readouterr().out
+    assert "tiers:      7 (7 found solved), 5,710 bytes of codes" in out
+    assert main(["db", "info", str(database), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert (info["complete"], info["value"], info["positions"]) == (True, "draw", 5466)
+    assert main(["db", "info", str(database)]) == 0
+    assert "   6      3,116  1,124   640    0  1,352  3,360" in capsys.readouterr().out
+
+
+def test_db_query(database, capsys):
+    assert main(["db", "query", str(database), "XX.OO..../X", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["value"], result["remoteness"]) == ("win", 1)
+    assert result["moves"][0] == {"move": "c1", "value": "win", "remoteness": 0}
+    assert main(["db", "query", str(database), "XX.OO..../X"]) == 0
+    assert capsys.readouterr().out.splitlines()[:4] == [
+        "position:   XX.OO..../X", "value:      win in 1 (for the player to move)", "moves:",
+        "  c1  win in 1"]
+    assert main(["db", "query", str(database), "XXXOOO.../X"]) == 2
+    assert main(["db", "verify", str(database)]) == 0
+
+
+def test_usage_errors(database, tmp_path, capsys):
+    assert main(["solve", "morris", "--method", "tiers"]) == 2
+    assert "--method tiers needs --db DIR" in capsys.readouterr().err
+    assert main(["solve", "morris", "--workers", "2"]) == 2
+    assert main(["solve", "morris", "--db", str(database), "--save", "x.npz"]) == 2
+    assert main(["solve", "connect4", "--db", str(database)]) == 2
+    assert "refused, nothing overwritten" in capsys.readouterr().err
+    assert main(["db", "info", str(tmp_path)]) == 2
+    assert "not a tier database" in capsys.readouterr().err
+
+
+def test_play_from_the_database(database, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("b2\nq\n"))
+    assert main(["play", "morris", "--db", str(database), "--side", "first"]) == 0
+    out = capsys.readouterr().out
+    assert "You are to move: draw." in out and "perfectplay plays" in out

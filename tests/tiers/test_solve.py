@@ -1,0 +1,150 @@
+"""The tier solver against the other solvers: every reachable position's value and
+remoteness."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from naive import naive_values, reachable
+from tiers.tiered_graph import TIERS, TieredGraph
+
+from perfectplay import EngineLimitError, NotApplicable, SolutionFileError, Value, solve
+from perfectplay.compiled import compiled_solve
+from perfectplay.compiled.codes import decode_codes
+from perfectplay.core.engines import Request, dispatch
+from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.morris import Morris
+from perfectplay.games.nim import Nim
+from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.tiers import estimate_memory, open_database, solve_tiers
+from perfectplay.tiers.kernels import kernels_for
+
+_VALUE_INDEX = np.array([1, 2, 0, 3])  # ValueCode (LOSE, TIE, WIN, DRAW) -> decode_codes' index
+
+
+def entries(solution):
+    """``(positions, value indices, remoteness)`` of every solved index, read from the files."""
+    rules = solution._rules
+    positions, values, remoteness = [], [], []
+    for t in solution.manifest["order"]:
+        table = np.asarray(solution._table(t)).astype(np.int64)
+        indices = np.flatnonzero(table)
+        found = np.empty(len(indices), dtype=np.int64)
+        kernels_for(rules).unrank_many(rules.params, t, indices, found)
+        codes = table[indices] - 1
+        positions.append(found)
+        values.append(_VALUE_INDEX[codes & 3])
+        remoteness.append(np.where((codes & 3) == 3, -1, codes >> 2))
+    return np.concatenate(positions), np.concatenate(values), np.concatenate(remoteness)
+
+
+def test_connect_four_4x4_equals_the_compiled_solve_everywhere(tmp_path):
+    game = ConnectFour(4, 4)
+    tiers, dense = solve_tiers(game, tmp_path), compiled_solve(game)
+    positions, values, remoteness = entries(tiers)
+    assert len(positions) == len(set(positions.tolist())) == len(dense) == 161_029
+    expected_values, expected_remoteness = decode_codes(dense.table[positions])
+    assert (values == expected_values).all() and (remoteness == expected_remoteness).all()
+    assert (tiers.value(), tiers.remoteness()) == (Value.TIE, 16)
+    assert tiers.counts() == dense.counts()
+
+
+def test_tic_tac_toe_by_tiers(tmp_path):
+    s = solve_tiers(TicTacToe(), tmp_path)
+    counts = s.counts()
+    assert (len(s), sum(counts.primitives.values())) == (5478, 958)
+    assert (s.value(), s.remoteness()) == (Value.TIE, 9)
+    assert counts == solve(TicTacToe()).counts()
+
+
+def test_morris_equals_the_python_solve_everywhere(tmp_path):
+    tiers, python = solve_tiers(Morris(), tmp_path), solve(Morris())
+    assert sorted(tiers.positions()) == sorted(python.positions())
+    assert tiers.counts() == python.counts()
+    assert [(m.move, m.value) for m in tiers.moves("XX.OO..../X")] == \
+        [(m.move, m.value) for m in python.moves("XX.OO..../X")]
+    by_tier = tiers.tier_counts()
+    assert list(by_tier) == [6, 5, 4, 3, 2, 1, 0]
+    assert sum(c.positions for c in by_tier.values()) == len(python) == 5466
+    assert by_tier[6].by_value == {Value.WIN: 1124, Value.LOSE: 640, Value.TIE: 0,
+                                   Value.DRAW: 1352}
+
+
+@st.composite
+def tiered_graphs(draw):
+    """A graph of up to 14 nodes in 4 tiers; loopy tiers have moves inside them, every tier
+    moves down; finished nodes of every value."""
+    n = draw(st.integers(1, 14))
+    tiers = [draw(st.integers(0, TIERS - 1)) for _ in range(n)]
+    loopy = {TIERS - 1} | set(draw(st.lists(st.integers(0, TIERS - 2), max_size=3)))
+    successors, finished = {}, {}
+    for v in range(n):
+        allowed = [u for u in range(n) if tiers[u] < tiers[v] or
+                   (tiers[u] == tiers[v] and tiers[v] in loopy)]
+        kids = draw(st.lists(st.sampled_from(allowed), max_size=4, unique=True)) if allowed \
+            else []
+        successors[v] = kids
+        if draw(st.integers(0, 3)) == 0:
+            finished[v] = draw(st.sampled_from([Value.LOSE, Value.TIE, Value.WIN]))
+    start = draw(st.integers(0, n - 1))
+    return successors, tiers, loopy, start, finished
+
+
+@settings(max_examples=12)
+@given(tiered_graphs())
+def test_tiered_graphs_equal_the_naive_definition(tmp_path_factory, graph):
+    successors, tiers, loopy, start, finished = graph
+    game = TieredGraph(successors, tiers, loopy, start, finished)
+    s = solve_tiers(game, tmp_path_factory.mktemp("graph"), chunk_size=3)
+    expected = naive_values({v: [] if v in finished else kids
+                             for v, kids in successors.items()}, finished)
+    seen = reachable(successors, start, finished)
+    assert {p: (v, r) for p, v, r in s.positions()} == {v: expected[v] for v in seen}
+
+
+def test_the_dispatcher_solves_by_tiers_into_the_db_option(tmp_path):
+    s = dispatch(Request("solve", Morris(), options={"db": tmp_path}), "tiers")
+    assert (type(s).__name__, s.method, s.value()) == ("TierSolution", "tiers", Value.DRAW)
+    with pytest.raises(ValueError, match="needs a database directory"):
+        dispatch(Request("solve", Morris()), "tiers")
+    assert solve(Morris(), method="auto").method != "tiers"
+
+
+def test_refusals(tmp_path, monkeypatch):
+    solve_tiers(Morris(), tmp_path / "db")
+    with pytest.raises(SolutionFileError, match=r"holds the tier database of Morris\('"):
+        solve_tiers(Morris("X......../O"), tmp_path / "db")
+    with pytest.raises(SolutionFileError, match="not of ConnectFour"):
+        solve_tiers(ConnectFour(2, 2), tmp_path / "db")
+    assert open_database(tmp_path / "db").value() is Value.DRAW  # untouched
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("mine")
+    with pytest.raises(SolutionFileError, match="is not a tier database"):
+        solve_tiers(Morris(), tmp_path / "other")
+    with pytest.raises(NotApplicable):
+        solve_tiers(Nim((1, 2)), tmp_path / "nim")
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", "100000")
+    with pytest.raises(EngineLimitError, match=r"needs 1\.3 MiB \(tier 6, retrograde"):
+        solve_tiers(Morris(), tmp_path / "small")
+    assert not (tmp_path / "small").exists()
+
+
+def test_memory_estimate_of_connect_four_6x5_fits_the_target():
+    need, what = estimate_memory(ConnectFour(6, 5).compiled(), threads=2)
+    assert need < 4 << 30 and what.startswith("tier ")
+
+
+def test_a_remoteness_past_62_takes_two_bytes_a_code(tmp_path):
+    # tier 0 (loopy): a line of 70 moves to a lost end; tier 1 (left by its moves): one move to
+    # the line's head
+    successors = {v: [v + 1] for v in range(69)} | {69: [], 70: [0]}
+    tiers = [0] * 70 + [1]
+    game = TieredGraph(successors, tiers, {0, TIERS - 1}, 70, {69: Value.LOSE})
+    s = solve_tiers(game, tmp_path)
+    assert [s.tier_manifests[t]["code_bytes"] for t in (0, 1)] == [2, 2]
+    assert (s.value(), s.remoteness(), s.remoteness(69)) == (Value.LOSE, 70, 0)
+    expected = naive_values({v: [] if v == 69 else kids for v, kids in successors.items()},
+                            {69: Value.LOSE})
+    assert {p: (v, r) for p, v, r in s.positions()} == expected

@@ -1,0 +1,81 @@
+"""A token game on an explicit graph with tiers, for the tests: ``params`` is an int64 table,
+row 0 ``[n, ...]``, row ``1 + v`` ``[finished value of v or -1, tier, rank, successors...,
+-1 padding]``, row ``1 + n + t`` the nodes of tier ``t`` by rank."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from perfectplay import Value
+from perfectplay.compiled import LOSE, NOT_PRIMITIVE, TIE, WIN, CompiledGame, CompiledRules
+from perfectplay.compiled.rules import TierRules
+
+TIERS = 4
+"""Tiers of every graph: tier ``t``'s moves lead to the tiers below it, and to ``t`` itself
+when it is loopy (the top tier always is: every graph then has the same most children a tier
+has, so the kernels compile once)."""
+
+_CODES = {Value.LOSE: LOSE, Value.TIE: TIE, Value.WIN: WIN}
+
+
+@njit
+def child(params, position, move):
+    return params[1 + position, 3 + move]
+
+
+@njit
+def primitive(params, position):
+    return params[1 + position, 0]
+
+
+@njit
+def tier(params, position):
+    return params[1 + position, 1]
+
+
+@njit
+def rank(params, tier, position):
+    return params[1 + position, 2]
+
+
+@njit
+def unrank(params, tier, index):
+    return params[1 + params[0, 0] + tier, index]
+
+
+class TieredGraph(CompiledGame):
+    """The token game of ``naive.LabelledGraph`` on nodes ``0 .. n-1`` whose node ``v`` lies in
+    tier ``tiers[v]``; ``loopy`` lists the tiers whose moves may stay in them."""
+
+    def __init__(self, successors, tiers, loopy, start, finished=None):
+        finished = finished or {}
+        n = len(successors)
+        members = [[v for v in range(n) if tiers[v] == t] for t in range(TIERS)]
+        degree = max((len(kids) for kids in successors.values()), default=0)
+        width = max(3 + degree, *(len(m) for m in members), 1)
+        table = np.full((1 + n + TIERS, width), -1, dtype=np.int64)
+        table[0, 0] = n
+        for v, kids in successors.items():
+            table[1 + v, 0] = _CODES[finished[v]] if v in finished else NOT_PRIMITIVE
+            table[1 + v, 1] = tiers[v]
+            table[1 + v, 2] = members[tiers[v]].index(v)
+            table[1 + v, 3:3 + len(kids)] = kids
+        for t, m in enumerate(members):
+            table[1 + n + t, :len(m)] = m
+        self.table, self.degree, self._start = table, degree, start
+        self.hooks = TierRules(
+            tier=tier, rank=rank, unrank=unrank, sizes=tuple(len(m) for m in members),
+            children=tuple(tuple(range(t)) + ((t,) if t in loopy else ()) for t in range(TIERS)),
+            order=tuple(range(TIERS)))
+
+    def __repr__(self):
+        return f"TieredGraph({self.table.tolist()!r})"
+
+    def start(self):
+        return self._start
+
+    def compiled(self):
+        return CompiledRules(child=child, primitive=primitive, params=self.table,
+                             size=len(self.table) - 1 - TIERS, max_moves=self.degree,
+                             tiers=self.hooks)
