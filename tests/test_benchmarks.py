@@ -26,3 +26,18 @@ def test_the_shiritori_benchmark_runs_and_agrees_with_its_cpp():
             (["dense", "8"], ["random", "8"])]
     assert [row[2] for row in rows] == ["query", "solve", "sweep"] * 2
     assert "perfectplay solve shiritori (dense, N = 16)" in out
+
+
+def test_the_serve_benchmark_answers_every_request():
+    out = run("bench_serve.py", "--requests", "200", "--clients", "5", "--games", "ttt")
+    assert "tictactoe (dict store)" in out and "; 0 errors" in out
+
+
+def test_the_search_benchmark_runs_without_its_baseline():
+    out = run("bench_search_connect4.py", "--sets", "Test_L3_R1", "--sample", "5", "--repeat", "1")
+    assert "perfectplay alone" in out and out.splitlines()[-1].split()[:2] == ["Test_L3_R1", "5"]
+
+
+def test_the_cgt_benchmark_agrees_with_its_plain_recursion():
+    out = run("bench_cgt.py", "--upto", "3", "--limit", "2")
+    assert "2x2" in out and "+-1" in out and "{2|-1/2}" in out

@@ -11,7 +11,7 @@ Value.TIE
 
 from typing import TYPE_CHECKING
 
-from perfectplay import compiled  # noqa: F401  (registers the compiled engines; no numba)
+from perfectplay import compiled, tiers  # noqa: F401  (register their engines; no numba)
 from perfectplay.core import (
     DRAW,
     LOSE,

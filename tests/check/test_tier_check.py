@@ -1,14 +1,17 @@
 """perfectplay check on tier hooks: the catalogue's rankings are sound, and a rank that is not
 inverse to unrank, a rank out of range, a tier size beyond what unrank can give, an unrank into
-another tier, and a move into a tier not declared are each named."""
+another tier, a move into a tier not declared and a ``rank_child`` shortcut that is not ``rank``
+are each named."""
 
 import dataclasses
 
 import pytest
 from check.broken_tier_rules import blocks, place_from_the_top, place_past_the_block
 from check.compiled_rules import TakeAway
+from numba import njit
 
 from perfectplay.check import check
+from perfectplay.compiled.games.connect4_tiers import rank_child
 from perfectplay.games.connect4 import ConnectFour
 
 
@@ -68,3 +71,24 @@ def test_a_move_into_an_undeclared_tier_is_named_in_the_games_text():
                               "  position: .../.../...\n"
                               "  move 0 leads to .../X../..., in tier 1, not in children[0] = "
                               "(2,)")  # move 0 is the centre column
+
+
+@njit
+def rank_child_off_by_one(params, tier, child, move, index, memo):
+    return rank_child(params, tier, child, move, index, memo) + 1
+
+
+class MisrankingConnectFour(ConnectFour):
+    """Its shortcut ``rank_child`` is one off ``rank``."""
+
+    def compiled(self):
+        rules = super().compiled()
+        return dataclasses.replace(rules, tiers=dataclasses.replace(
+            rules.tiers, rank_child=rank_child_off_by_one))
+
+
+def test_a_rank_child_that_differs_from_rank_is_named():
+    found = check(MisrankingConnectFour(3, 3)).counterexample
+    assert (found.rule, found.position) == ("tiers", ("", "", ""))
+    assert found.detail == ("rank_child() of move 0 gives 2, not rank()'s 1 (index 0 in tier 0, "
+                            "from the run of index 0)")

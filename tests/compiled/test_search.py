@@ -14,6 +14,7 @@ from perfectplay import CycleError, Value, outcome
 from perfectplay.cli.analyze import pons_score
 from perfectplay.compiled.rules import rules_of
 from perfectplay.compiled.search import (
+    ENTRY_BYTES,
     TranspositionTable,
     analyze,
     default_table_entries,
@@ -128,8 +129,8 @@ def test_rules_with_search_hooks_pickle_by_name():
 
 
 def test_the_default_table_takes_at_most_an_eighth_of_the_memory():
-    assert default_table_entries(96 * 2**20) * 12 <= 12 * 2**20
-    assert TranspositionTable(3000).memory == 2048 * 12
+    assert default_table_entries(96 * 2**20) * ENTRY_BYTES <= 12 * 2**20
+    assert TranspositionTable(3000).memory == 2048 * ENTRY_BYTES == 2048 * 16
 
 
 def test_analyze_is_exported_lazily():

@@ -17,8 +17,8 @@ from perfectplay.impartial.octal import nim_sequence
 
 
 def test_every_question_lists_its_engines_in_auto_order():
-    assert methods("solve") == ("auto", "compiled", "memo", "retrograde")
-    assert methods("outcome") == ("auto", "compiled", "memo", "retrograde")
+    assert methods("solve") == ("auto", "compiled", "memo", "retrograde", "tiers")
+    assert methods("outcome") == ("auto", "compiled", "memo", "retrograde", "search")
     assert methods("grundy") == ("auto", "compiled", "python")
     assert methods("nim_sequence") == ("auto", "python", "rare", "plain")
 

@@ -5,8 +5,9 @@ At every position the Python solve reached, each hook given is called from Pytho
 with what the rules themselves say: ``wins_now`` with the children's primitives, ``safe_moves``
 with the grandchildren's, ``order`` with the legal moves (each once, none left out), ``key``
 with the solved values and remoteness (equal keys, equal both), ``horizon`` with the remoteness
-(never beyond it, a tie's equal to it). Then a sample of the positions is searched
-(:func:`~perfectplay.compiled.search.search_positions`) and compared with the solve.
+(never beyond it, a tie's equal to it), ``alternating`` with its parity. Then a sample of the
+positions is searched (:func:`~perfectplay.compiled.search.search_positions`) and compared with
+the solve.
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ def _hooks_lie(rules: CompiledRules, p: int, value: Value, remoteness: int | Non
         if other[1:] != (value, remoteness):
             return (f"key() gives {k}, as for {other[0]!r}, but that is a {other[1]} in "
                     f"{other[2]} and this a {value} in {remoteness}")
+    if hooks.alternating and remoteness is not None and (
+            (value is Value.WIN and remoteness % 2 == 0)
+            or (value is Value.LOSE and remoteness % 2 == 1)):
+        return (f"alternating is set, but the position is a {value} in {remoteness} moves "
+                "(wins take an odd number, losses an even one)")
     if hooks.horizon is not None and remoteness is not None:
         h = int(hooks.horizon(params, p))
         if remoteness > h or (value is Value.TIE and remoteness != h):

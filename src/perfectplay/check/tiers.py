@@ -8,6 +8,10 @@ compiled ``child`` / ``next_move``, as the tier solver plays them) leads to a ti
 them, ``unrank`` gives a position of the encoding (``[0, size)``) in that tier whose ``rank``
 is the index: a size too large for what ``unrank`` can produce shows there.
 
+When the hooks have the shortcuts ``unrank_run`` and ``rank_child``, each tier's reachable
+indices are then visited in increasing order as the solver visits them: every board a run gives
+is ``unrank``'s, and ``rank_child`` of every child is ``rank``'s.
+
 The hooks are called only with what the checks before vouch for (a tier in range, an index in
 its tier), since a compiled hook reading its tables out of bounds would not raise.
 """
@@ -59,6 +63,11 @@ def check_tiers(solved: Solved, report: CheckReport) -> Counterexample | None:
             problem = f"encode() refuses it: {error}"
         if problem is not None:
             return Counterexample("tiers", position, problem, game)
+    if tiers.unrank_run is not None:
+        found = _runs(game, rules, tiers, [rules.index(p) for p, _ in solved.positions])
+        if found is not None:
+            code, problem = found
+            return Counterexample("tiers", rules.decode(code), problem, game)
     rng = random.Random(0)
     for t, size in enumerate(tiers.sizes):
         for index in _sample(size, rng):
@@ -92,6 +101,47 @@ def _reachable(game: Game, rules: CompiledRules, tiers: TierRules, code: int) ->
         if reached not in tiers.children[t]:
             return (f"move {move} leads to {_shown(game, rules, child)}, in tier {reached}, "
                     f"not in children[{t}] = {tiers.children[t]}")
+    return None
+
+
+def _runs(game: Game, rules: CompiledRules, tiers: TierRules,
+          codes: list[int]) -> tuple[int, str] | None:
+    """``(position, what is wrong)`` for the first reachable position where ``unrank_run`` or
+    ``rank_child`` differ from ``unrank`` and ``rank``, visiting each tier's indices in
+    increasing order; None when they agree everywhere."""
+    import numpy as np
+
+    from perfectplay.compiled.rules import TIER_MEMO, TIER_RUN
+
+    params, unrank_run, rank_child = rules.params, tiers.unrank_run, tiers.rank_child
+    assert unrank_run is not None
+    tiered = [(int(tiers.tier(params, code)), code) for code in codes]
+    located = sorted((t, int(tiers.rank(params, t, code)), code) for t, code in tiered)
+    boards = np.zeros(TIER_RUN, dtype=np.int64)
+    memo = np.zeros(TIER_MEMO, dtype=np.int64)
+    first, end, run_tier = 0, 0, -1
+    for t, index, code in located:
+        if t != run_tier or index >= end:
+            count = int(unrank_run(params, t, index, boards, memo))
+            if not 1 <= count <= min(TIER_RUN, tiers.sizes[t] - index):
+                return code, (f"unrank_run() from index {index} in tier {t} gives {count} "
+                              f"boards, not 1 to {min(TIER_RUN, tiers.sizes[t] - index)}")
+            first, end, run_tier = index, index + count, t
+            for k in range(count):
+                if int(boards[k]) != int(tiers.unrank(params, t, index + k)):
+                    return code, (f"unrank_run() from index {index} in tier {t} gives "
+                                  f"{_shown(game, rules, int(boards[k]))} for index "
+                                  f"{index + k}, not unrank()'s")
+        if rank_child is None or rules.primitive_value(code) is not None:
+            continue
+        for move, child in rules.children(code):
+            ct = int(tiers.tier(params, child))
+            expected = int(tiers.rank(params, ct, child))
+            got = int(rank_child(params, ct, child, move, index, memo))
+            if got != expected:
+                return code, (f"rank_child() of move {move} gives {got}, not rank()'s "
+                              f"{expected} (index {index} in tier {t}, from the run of "
+                              f"index {first})")
     return None
 
 

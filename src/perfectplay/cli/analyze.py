@@ -25,9 +25,9 @@ _UNITS = {"": 0, "k": 10, "kib": 10, "m": 20, "mib": 20, "g": 30, "gib": 30}
 
 def parse_table_size(text: str) -> int:
     """Entries of the transposition table from ``--table-size``: a number of entries, or a
-    memory with a unit (``K``, ``M``, ``G``, also ``KiB``, ``MiB``, ``GiB``: 12 bytes an entry).
+    memory with a unit (``K``, ``M``, ``G``, also ``KiB``, ``MiB``, ``GiB``: 16 bytes an entry).
 
-    >>> parse_table_size("1000000"), parse_table_size("96M")
+    >>> parse_table_size("1000000"), parse_table_size("128M")
     (1000000, 8388608)
     """
     from perfectplay.compiled.search import ENTRY_BYTES
@@ -81,7 +81,7 @@ def run(argv: Sequence[str]) -> int:
                              "remoteness")
     parser.add_argument("--table-size", metavar="SIZE", type=parse_table_size,
                         help="transposition table: entries, or a memory such as 256M "
-                             "(default: up to 16M entries, at most 1/8 of the free memory)")
+                             "(default: up to 16M entries, 256M, at most 1/8 of the free memory)")
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
     if (options.start is None) == (options.batch is None):

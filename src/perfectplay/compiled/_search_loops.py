@@ -25,9 +25,10 @@ all score 0 here; :mod:`perfectplay.compiled.search` finds their remoteness.
 The loop keeps its path in ``frames`` (int64, :data:`FRAME` numbers a depth: position, alpha,
 beta, next move index, moves listed, table key) and the moves of each depth in ``moves``
 (``max_moves`` a depth), both allocated by the caller: nothing is allocated inside the search.
-The table is ``keys`` (int64: a position's key plus one, 0 for an empty slot) and ``bounds``
-(int32: twice the relative score, plus :data:`UPPER` for an upper bound), indexed by a
-multiplicative hash of the key; a slot holds the last bound stored there.
+The table is one int64 array of two numbers a slot, side by side so that a probe reads one
+cache line: a position's key plus one (0 for an empty slot), then twice the relative score
+plus :data:`UPPER` for an upper bound; a slot, chosen by a multiplicative hash of the key,
+holds the last bound stored there.
 """
 
 from __future__ import annotations
@@ -50,11 +51,15 @@ BIG = 1 << 28
 HAS_WINS_NOW, HAS_SAFE_MOVES, HAS_ORDER, HAS_KEY, HAS_HORIZON = 1, 2, 4, 8, 16
 """Bits of ``flags``: which search hooks the game gives."""
 
+ALTERNATING = 32
+"""Bit of ``flags``: wins take an odd number of moves, losses an even one (``SearchRules``'s
+``alternating``), so the root's search tries only those."""
+
 FRAME = 6
 """Numbers a depth holds in ``frames``."""
 
 LOWER, UPPER = 0, 1
-"""Kind of bound a table slot holds, in the low bit of its ``bounds`` entry."""
+"""Kind of bound a table slot holds, in the low bit of its second number."""
 
 STATE_SIZE = 4
 """Length of ``state``: the node budget of a call, the next root, the nodes of this call, the
@@ -115,15 +120,15 @@ def _slot_compiled(k, shift):
 
 
 @njit(inline="always")
-def _store(keys, bounds, shift, k, score, depth, kind):
-    slot = _slot(k, shift)
-    keys[slot] = k + 1
-    bounds[slot] = np.int32(2 * to_relative(score, depth) + kind)
+def _store(table, shift, k, score, depth, kind):
+    slot = 2 * _slot(k, shift)
+    table[slot] = k + 1
+    table[slot + 1] = 2 * to_relative(score, depth) + kind
 
 
 @njit(inline="always")
 def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags, params,
-            search_params, size, max_moves, root, alpha0, beta0, keys, bounds, shift, frames,
+            search_params, size, max_moves, root, alpha0, beta0, table, shift, frames,
             moves, counters, info):
     """``(score, status)`` of ``root`` searched with the window ``(alpha0, beta0)``: an exact
     score inside it, else a bound (at most ``alpha0``: the score is at most that; at least
@@ -173,9 +178,9 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
                     ret = beta
                     continue
             k = key(search_params, p) if flags & HAS_KEY else p
-            slot = _slot(k, shift)
-            if keys[slot] == k + 1:
-                b = np.int64(bounds[slot])
+            slot = 2 * _slot(k, shift)
+            if table[slot] == k + 1:
+                b = table[slot + 1]
                 bound = to_absolute(b >> 1, d)
                 if b & 1 == LOWER:
                     if bound > alpha:
@@ -217,7 +222,7 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
             f = FRAME * d
             s = -ret
             if s >= frames[f + 2]:
-                _store(keys, bounds, shift, frames[f + 5], s, d, LOWER)
+                _store(table, shift, frames[f + 5], s, d, LOWER)
                 ret = s
                 continue
             if s > frames[f + 1]:
@@ -250,13 +255,13 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
                 phase = 0
             else:  # every move failed low (or there is none): the score is at most alpha
                 ret = frames[f + 1]
-                _store(keys, bounds, shift, frames[f + 5], ret, d, UPPER)
+                _store(table, shift, frames[f + 5], ret, d, UPPER)
                 phase = 1
 
 
 @njit(inline="always")
 def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, flags,
-           params, search_params, size, max_moves, root, mode, keys, bounds, shift, frames,
+           params, search_params, size, max_moves, root, mode, table, shift, frames,
            moves, counters, info):
     """``(score, status)`` of one root: exact, or with ``mode == WEAK`` its sign only."""
     v = primitive(params, root)
@@ -269,27 +274,30 @@ def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizo
     span = BIG - 8  # the most moves a line can take (without a horizon: any number)
     if flags & HAS_HORIZON:
         span = horizon(search_params, root)
+    step = 2 if flags & ALTERNATING else 1
+    wins = (span + 1) // 2 if step == 2 else span
+    losses = span // 2 + 1 if step == 2 else span + 1
     if mode != WEAK:
-        lo, hi = -span - 1, span
+        lo, hi = -losses, wins
     while lo < hi:  # null windows narrow [lo, hi] to the score, as Pons's solver does
         med = lo + (hi - lo) // 2
         if med <= 0 and _half(lo) < med:
             med = _half(lo)
         elif med >= 0 and _half(hi) > med:
             med = _half(hi)
-        threshold = _score_of(med, span)
+        threshold = _score_of(med, step, wins, losses)
         s, status = negamax(child, primitive, next_move, wins_now, safe_moves, order, key,
                             flags, params, search_params, size, max_moves, root, threshold,
-                            threshold + 1, keys, bounds, shift, frames, moves, counters, info)
+                            threshold + 1, table, shift, frames, moves, counters, info)
         if status < 0:
             return 0, status
         if s <= threshold:
-            hi = _rank_below(s, span)
+            hi = _rank_below(s, step, wins, losses)
         else:
-            lo = _rank_above(s, span)
+            lo = _rank_above(s, step, wins, losses)
     if mode == WEAK:
         return lo, 0
-    return _score_of(lo, span), 0
+    return _score_of(lo, step, wins, losses), 0
 
 
 @njit(inline="always")
@@ -298,45 +306,47 @@ def _half(x):
     return x // 2 if x >= 0 else -((-x) // 2)
 
 
-# The root's search runs on ranks: win in r is rank span + 1 - r (1 .. span), tie 0, loss in r
-# rank r - span - 1 (-span - 1 .. -1), so that every rank is a score a position can have
+# The root's search runs on ranks, each a score a position can have: wins are ranks 1 .. wins
+# (the last a win in one move), a tie 0, losses -losses .. -1 (the first a loss at once); rank
+# k > 0 is a win in step * (wins - k) + 1 moves, k < 0 a loss in step * (k + losses). With
+# step 2 (ALTERNATING) wins take an odd number of moves and losses an even one.
 @njit(inline="always")
-def _score_of(rank, span):
+def _score_of(rank, step, wins, losses):
     if rank > 0:
-        return BIG - (span + 1 - rank)
+        return BIG - (step * (wins - rank) + 1)
     if rank < 0:
-        return rank + span + 1 - BIG
+        return step * (rank + losses) - BIG
     return 0
 
 
 @njit(inline="always")
-def _rank_below(score, span):
+def _rank_below(score, step, wins, losses):
     """The largest rank whose score is at most ``score``."""
-    if score >= BIG - span:
-        return score - BIG + span + 1
+    if score >= _score_of(1, step, wins, losses):
+        return wins + (score - BIG + 1) // step  # wins - ceil((BIG - 1 - score) / step)
     if score >= 0:
         return 0
-    if score > span - BIG:
+    if score >= _score_of(-1, step, wins, losses):
         return -1
-    return score - span - 1 + BIG
+    return (score + BIG) // step - losses
 
 
 @njit(inline="always")
-def _rank_above(score, span):
+def _rank_above(score, step, wins, losses):
     """The smallest rank whose score is at least ``score``."""
-    if score <= span - BIG:
-        return score - span - 1 + BIG
+    if score <= _score_of(-1, step, wins, losses):
+        return -((-(score + BIG)) // step) - losses  # ceil((score + BIG) / step) - losses
     if score <= 0:
         return 0
-    if score <= BIG - span:
+    if score <= _score_of(1, step, wins, losses):
         return 1
-    return score - BIG + span + 1
+    return wins - (BIG - 1 - score) // step
 
 
 @njit(inline="always")
 def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, flags,
-                 params, search_params, size, max_moves, roots, mode, scores, nodes, ties, keys,
-                 bounds, frames, moves, state, info):
+                 params, search_params, size, max_moves, roots, mode, scores, nodes, ties, table,
+                 frames, moves, state, info):
     """Score ``roots[i]`` into ``scores[i]`` (``mode``: exact, or :data:`WEAK`) and the
     positions entered into ``nodes[i]``, and for a tie its remoteness into ``ties[i]`` when the
     game gives a ``horizon`` (else -1), from ``state[STATE_NEXT]`` on; pause
@@ -353,7 +363,7 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
         counters[0] = 0
         s, status = _score(child, primitive, next_move, wins_now, safe_moves, order, key,
                            horizon, flags, params, search_params, size, max_moves, roots[i],
-                           mode, keys, bounds, shift, frames, moves, counters, info)
+                           mode, table, shift, frames, moves, counters, info)
         total += counters[0]
         if status < 0:
             return status

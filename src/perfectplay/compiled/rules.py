@@ -19,8 +19,8 @@ from perfectplay.core.values import Value, ValueCode
 if TYPE_CHECKING:
     from perfectplay.compiled.search import SearchRules
 
-__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules", "TierRules",
-           "module_attribute", "rules_of"]
+__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "TIER_MEMO", "TIER_RUN", "WIN", "CompiledGame",
+           "CompiledRules", "TierRules", "module_attribute", "rules_of"]
 
 NOT_PRIMITIVE = -1
 """``primitive`` result for a position where play goes on."""
@@ -37,6 +37,12 @@ _PRIMITIVE_VALUES: dict[int, Value | None] = {NOT_PRIMITIVE: None,
 
 _RULE_FUNCTIONS = ("child", "primitive", "rest", "next_move")
 _TIER_FUNCTIONS = ("tier", "rank", "unrank")
+_TIER_SHORTCUTS = ("unrank_run", "rank_child")
+
+TIER_MEMO = 64
+"""Entries of the ``memo`` array (int64) that ``TierRules.unrank_run`` and ``rank_child`` share."""
+TIER_RUN = 256
+"""Entries of the ``boards`` array (int64) that ``TierRules.unrank_run`` fills."""
 
 
 def _identity(position: Any) -> Any:
@@ -66,6 +72,13 @@ class TierRules:
     The three functions are ``numba.njit`` functions at module level, like the rules' own:
     ``tier(params, position) -> int``, ``rank(params, tier, position) -> int`` and
     ``unrank(params, tier, index) -> int``.
+
+    Two optional hooks, for speed, let the solver's passes over a tier skip most of the work of
+    ``unrank`` and ``rank``: a ranking whose consecutive indices share most of their digits
+    unranks a run of them at once, and ranks a child from what its parent's unranking found.
+    They share ``memo``, an int64 array of :data:`TIER_MEMO` entries that only they use;
+    without them the solver calls ``unrank`` and ``rank``, and ``perfectplay check`` verifies
+    that they agree with them.
     """
 
     tier: Callable[[Any, int], int]
@@ -87,11 +100,29 @@ class TierRules:
     order: tuple[int, ...]
     """Every tier once, in solving order: a tier comes after every other tier it reaches."""
 
+    unrank_run: Callable[[Any, int, int, Any, Any], int] | None = None
+    """``unrank_run(params, tier, index, boards, memo) -> int``: a count ``n``, ``1 <= n <=
+    len(boards)``, and ``boards[k] = unrank(params, tier, index + k)`` for each ``k < n``
+    (``index + n`` at most the tier's size); what ``memo`` keeps is for ``rank_child``.
+    None: one ``unrank`` at a time."""
+
+    rank_child: Callable[[Any, int, int, int, int, Any], int] | None = None
+    """``rank_child(params, tier, child, move, index, memo) -> int``: ``rank(params, tier,
+    child)`` of ``child``, reached by ``move`` from the board of ``index``, one of those the
+    last ``unrank_run`` with this ``memo`` gave. None: ``rank``; given only with
+    ``unrank_run``."""
+
     def __post_init__(self) -> None:
         for name in _TIER_FUNCTIONS:
             if not callable(getattr(self, name)):
                 raise TypeError(f"TierRules.{name} must be a numba.njit function, "
                                 f"got {getattr(self, name)!r}")
+        for name in _TIER_SHORTCUTS:
+            if getattr(self, name) is not None and not callable(getattr(self, name)):
+                raise TypeError(f"TierRules.{name} must be a numba.njit function or None, "
+                                f"got {getattr(self, name)!r}")
+        if self.rank_child is not None and self.unrank_run is None:
+            raise ValueError("TierRules.rank_child reads what unrank_run keeps: give both")
         count = len(self.sizes)
         if len(self.children) != count or sorted(self.order) != list(range(count)):
             raise ValueError(f"TierRules: sizes, children and order must cover the same "
@@ -108,7 +139,7 @@ class TierRules:
         # by module and name, as CompiledRules.__reduce__ says why
         state = {field.name: getattr(self, field.name) for field in fields(self)}
         named = {}
-        for name in _TIER_FUNCTIONS:
+        for name in _TIER_FUNCTIONS + _TIER_SHORTCUTS:
             where = module_attribute(state[name])
             if where is not None:
                 named[name] = where

@@ -10,7 +10,7 @@ the game gives them. Acyclic games only: a line of play that repeats a position 
 :class:`~perfectplay.core.errors.CycleError` (``solve(game, method="retrograde")`` handles
 cycles).
 
-The transposition table holds bounds, 12 bytes an entry, in a fixed size (a power of two)
+The transposition table holds bounds, 16 bytes an entry, in a fixed size (a power of two)
 chosen once per :class:`TranspositionTable`; by default :func:`default_table_entries`, at most
 :data:`DEFAULT_ENTRIES` and never more than :data:`MEMORY_FRACTION` of the available memory.
 
@@ -44,11 +44,11 @@ __all__ = ["DEFAULT_ENTRIES", "ENTRY_BYTES", "MEMORY_FRACTION", "Analysis", "Sea
 
 _HOOKS = ("wins_now", "safe_moves", "order", "key", "horizon")
 
-ENTRY_BYTES = 12
-"""Bytes of one table entry: an int64 key and an int32 bound."""
+ENTRY_BYTES = 16
+"""Bytes of one table entry: an int64 key and an int64 bound, side by side."""
 
 DEFAULT_ENTRIES = 1 << 24
-"""Entries of the default table at most (192 MiB)."""
+"""Entries of the default table at most (256 MiB)."""
 
 MEMORY_FRACTION = 8
 """The default table takes at most 1/8 of the available memory."""
@@ -82,6 +82,10 @@ class SearchRules:
     null-window search tries about 28 more bounds, and a tie's remoteness is found by a
     breadth-first search of the tying children.
 
+    ``alternating`` (not a function): every win takes an odd number of moves and every loss an
+    even one, as in any game without primitive WINs; the null-window search then tries half as
+    many scores. Default False: every number of moves is tried.
+
     ``params`` defaults to an empty array.
     """
 
@@ -102,6 +106,10 @@ class SearchRules:
 
     horizon: Callable[[Any, int], int] | None = None
     """The most moves a line takes, and the length of every tying line."""
+
+    alternating: bool = False
+    """Whether every win takes an odd number of moves and every loss an even one (no position
+    is a primitive WIN): the search then tries only such remoteness."""
 
     def __post_init__(self) -> None:
         for name in _HOOKS:
@@ -132,8 +140,9 @@ class SearchRules:
 
         bits = (loops.HAS_WINS_NOW, loops.HAS_SAFE_MOVES, loops.HAS_ORDER, loops.HAS_KEY,
                 loops.HAS_HORIZON)
-        return sum(bit for bit, name in zip(bits, _HOOKS, strict=True)
-                   if getattr(self, name) is not None)
+        given = sum(bit for bit, name in zip(bits, _HOOKS, strict=True)
+                    if getattr(self, name) is not None)
+        return given | (loops.ALTERNATING if self.alternating else 0)
 
 
 _NO_HOOKS = SearchRules()
@@ -168,7 +177,7 @@ class TranspositionTable:
     --------
     >>> table = TranspositionTable(5000)
     >>> table.entries, table.memory
-    (4096, 49152)
+    (4096, 65536)
     """
 
     def __init__(self, entries: int | None = None) -> None:
@@ -180,8 +189,7 @@ class TranspositionTable:
         self.shift = 64 - bits
         # written now (all empty), not left to the system's lazy zero pages: a page fault in
         # the search costs more than the whole search of an easy position
-        self.keys = np.full(self.entries, 0, dtype=np.int64)
-        self.bounds = np.full(self.entries, 0, dtype=np.int32)
+        self.slots = np.full(2 * self.entries, 0, dtype=np.int64)
 
     @property
     def memory(self) -> int:
@@ -190,7 +198,7 @@ class TranspositionTable:
 
     def clear(self) -> None:
         """Forget every bound."""
-        self.keys.fill(0)
+        self.slots.fill(0)
 
     def __repr__(self) -> str:
         return f"TranspositionTable({self.entries}) ({format_bytes(self.memory)})"
@@ -281,7 +289,7 @@ def _kernel(rules: CompiledRules) -> Any:
     entry = {"search_batch": ("child, primitive, next_move, wins_now, safe_moves, order, key, "
                               "horizon, FLAGS",
                               "params, search_params, size, max_moves, roots, mode, scores, "
-                              "nodes, ties, keys, bounds, frames, moves, state, info")}
+                              "nodes, ties, table, frames, moves, state, info")}
     text = kernels.entry_source("_search_loops", entry, origin=", ".join(origin) or "search",
                                 imports=imports, cached=cached)
     if cached:
@@ -385,7 +393,7 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
         frames = np.zeros(loops.FRAME * depth, dtype=np.int64)
         moves = np.zeros(depth * max_moves, dtype=np.int64)
         args = (rules.params, hooks.params, rules.size, rules.max_moves, roots, mode, scores,
-                nodes, ties, table.keys, table.bounds, frames, moves, state, info)
+                nodes, ties, table.slots, frames, moves, state, info)
         kernels.prepare(kernel, *args)
         status = kernels.run_sliced(kernel, args, state,
                                     None if progress is None else _done(state, progress))

@@ -137,7 +137,7 @@ def methods(question: str) -> tuple[str, ...]:
 
     >>> import perfectplay
     >>> methods("solve")
-    ('auto', 'compiled', 'memo', 'retrograde')
+    ('auto', 'compiled', 'memo', 'retrograde', 'tiers')
     """
     return ("auto", *(e.name for e in _ENGINES[question]))
 

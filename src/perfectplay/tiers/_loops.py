@@ -2,8 +2,14 @@
 
 Like :mod:`perfectplay.compiled._loops`, each loop is ``njit(inline='always')`` and takes the
 rules' functions first (``child``, ``primitive``, ``next_move``, then the tier hooks ``tier``,
-``rank``, ``unrank``); :mod:`perfectplay.tiers.kernels` calls it from a cached entry point per
-game. Indices are a tier's ranks; reachable indices are bits, bit ``i & 7`` of byte ``i >> 3``.
+``rank``, ``unrank``, ``unrank_run``, ``rank_child``); :mod:`perfectplay.tiers.kernels` calls it
+from a cached entry point per game. Indices are a tier's ranks; reachable indices are bits, bit
+``i & 7`` of byte ``i >> 3``. The passes over a tier whose moves all leave it visit its reached
+indices in increasing order, taking the board of index ``i`` from ``boards``, which hold
+those of ``[first, end)``, after a new ``unrank_run`` from ``i`` once ``i`` is past them: for
+Connect Four one unranking serves a few dozen indices. (Written out in each loop: a helper
+taking arrays, once inlined, would count references to them at every index, in atomic
+operations that cost more than most boards need.)
 
 Codes on disk (:mod:`perfectplay.tiers.storage`) are ``0`` for an index not reached, else
 ``1 + (remoteness << 2 | value)``, ``value`` a :class:`~perfectplay.core.values.ValueCode`. The
@@ -34,6 +40,7 @@ from perfectplay.compiled._loops import (
     _u,
 )
 from perfectplay.compiled.codes import CODE16_SPAN
+from perfectplay.compiled.rules import TIER_MEMO, TIER_RUN
 from perfectplay.core.values import ValueCode
 
 STATUS_TIER = -20
@@ -87,10 +94,10 @@ def _lookup(tables, widths, slot, index):
 
 
 @njit(inline="always")
-def _place(tier, rank, params, slot_of, sizes, only, p, m, c, info):
-    """``(tier, index, status)`` of a child: status 0, or why it is out of the protocol.
-    ``only`` (>= 0) is the one tier the moves reach, trusted without calling ``tier``."""
-    ct = only if only >= 0 else tier(params, c)
+def _place(tier, rank, params, slot_of, sizes, p, m, c, info):
+    """``(tier, index, status)`` of a child of a loopy tier: status 0, or why it is out of the
+    protocol."""
+    ct = tier(params, c)
     if _u(ct) >= _u(sizes.shape[0]) or slot_of[_u(ct)] < 0:
         return ct, 0, _fail(info, STATUS_TIER, p, m, c)
     ci = rank(params, ct, c)
@@ -114,7 +121,7 @@ def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reac
         m = next_move(params, p, move)
         if c < 0:
             continue
-        ct, ci, status = _place(tier, rank, params, slot_of, sizes, -1, p, move, c, info)
+        ct, ci, status = _place(tier, rank, params, slot_of, sizes, p, move, c, info)
         if status < 0:
             return status
         bits = reaches[slot_of[ct]]
@@ -127,22 +134,42 @@ def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reac
 
 
 @njit(inline="always")
-def forward(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, lo, hi,
-            reach, reaches, slot_of, sizes, only, queue, info):
+def _child_tier(tier, params, slot_of, sizes, only, p, m, c, info):
+    """The tier of a child of a tier whose moves all leave it (``only``, when >= 0, the one tier
+    they reach, trusted without calling ``tier``), or a negative status when it may not be."""
+    ct = only if only >= 0 else tier(params, c)
+    if _u(ct) >= _u(sizes.shape[0]) or slot_of[_u(ct)] < 0:
+        return _fail(info, STATUS_TIER, p, m, c)
+    return ct
+
+
+@njit(inline="always")
+def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, params, t,
+            max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue, info):
     """Mark the children of every reached index of tier ``t`` in ``[lo, hi)`` (a tier whose
     moves all leave it: ``slot_of[t]`` is -1, and ``reach`` its bits); return how many indices
     there were reached."""
     count = 0
     moves = _u(max_moves)
     target = reaches[slot_of[only] if only >= 0 else 0]
-    for i in range(lo, hi):
+    memo = np.zeros(TIER_MEMO, dtype=np.int64)
+    boards = np.empty(TIER_RUN, dtype=np.int64)
+    first = end = 0
+    i = lo
+    while i < hi:
         if not reach[i >> 3]:  # eight indices not reached: most bytes of a sparse tier
+            i = (i | 7) + 1
             continue
         if not _is_set(reach, i):
+            i += 1
             continue
         count += 1
-        p = unrank(params, t, i)
+        if i >= end:
+            first = i
+            end = i + unrank_run(params, t, i, boards, memo)
+        p = boards[i - first]
         if primitive(params, p) >= 0:
+            i += 1
             continue
         m = next_move(params, p, -1)
         while _u(m) < moves:
@@ -151,17 +178,21 @@ def forward(child, primitive, next_move, tier, rank, unrank, params, t, max_move
             m = next_move(params, p, move)
             if c < 0:
                 continue
-            ct, ci, status = _place(tier, rank, params, slot_of, sizes, only, p, move, c, info)
-            if status < 0:
-                return status
+            ct = _child_tier(tier, params, slot_of, sizes, only, p, move, c, info)
+            if ct < 0:
+                return ct
+            ci = rank_child(params, ct, c, move, i, memo)
+            if _u(ci) >= _u(sizes[ct]):
+                return _fail(info, STATUS_RANK, p, move, c)
             bits = target if only >= 0 else reaches[slot_of[ct]]
             _set(bits, ci)  # set whether or not it was: no branch on the data
+        i += 1
     return count
 
 
 @njit(inline="always")
-def forward_loopy(child, primitive, next_move, tier, rank, unrank, params, t, max_moves,
-                  reaches, slot_of, sizes, queue, info):
+def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                  params, t, max_moves, reaches, slot_of, sizes, queue, info):
     """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
     children of all of them in the other tiers, breadth-first (``queue``: int64, one per index
     of ``t``); return how many indices of ``t`` are reached."""
@@ -184,8 +215,8 @@ def forward_loopy(child, primitive, next_move, tier, rank, unrank, params, t, ma
 
 
 @njit(inline="always")
-def backward(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, lo, reach,
-             out, tables, widths, slot_of, sizes, only, primitives, info):
+def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, params, t,
+             max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, primitives, info):
     """Stored codes of the indices ``[lo, lo + len(out))`` of a tier whose moves all leave it,
     from the solved tiers its moves reach; return how many were reached."""
     moves = _u(max_moves)
@@ -193,14 +224,25 @@ def backward(child, primitive, next_move, tier, rank, unrank, params, t, max_mov
     slot = slot_of[only] if only >= 0 else 0
     table = tables[slot]  # the one tier below, when there is one
     narrow = widths[slot] == 1
+    memo = np.zeros(TIER_MEMO, dtype=np.int64)
+    boards = np.empty(TIER_RUN, dtype=np.int64)
+    first = end = 0
+    out[:] = 0
     count = 0
-    for k in range(out.shape[0]):
+    k = 0
+    while k < out.shape[0]:
         i = lo + k
+        if not reach[i >> 3]:  # eight indices not reached
+            k = (i | 7) + 1 - lo
+            continue
         if not _is_set(reach, i):
-            out[k] = 0
+            k += 1
             continue
         count += 1
-        p = unrank(params, t, i)
+        if i >= end:
+            first = i
+            end = i + unrank_run(params, t, i, boards, memo)
+        p = boards[i - first]
         v = primitive(params, p)
         if v >= 0:
             code = _primitive_code(v, S)
@@ -216,10 +258,12 @@ def backward(child, primitive, next_move, tier, rank, unrank, params, t, max_mov
                 m = next_move(params, p, move)
                 if c < 0:
                     continue
-                ct, ci, status = _place(tier, rank, params, slot_of, sizes, only, p, move, c,
-                                        info)
-                if status < 0:
-                    return status
+                ct = _child_tier(tier, params, slot_of, sizes, only, p, move, c, info)
+                if ct < 0:
+                    return ct
+                ci = rank_child(params, ct, c, move, i, memo)
+                if _u(ci) >= _u(sizes[ct]):
+                    return _fail(info, STATUS_RANK, p, move, c)
                 if only < 0:
                     s = _lookup(tables, widths, slot_of[ct], ci)
                 elif narrow:
@@ -240,13 +284,14 @@ def backward(child, primitive, next_move, tier, rank, unrank, params, t, max_mov
         if stored > limit:
             return _fail(info, STATUS_WIDTH, p, -1, -1)
         out[k] = stored
+        k += 1
     return count
 
 
 @njit(inline="always")
-def loopy_count(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, reach,
-                code, unresolved, first, outbest, outwin, nonwin, tables, widths, slot_of,
-                sizes, primitives, info):
+def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                params, t, max_moves, reach, code, unresolved, first, outbest, outwin, nonwin,
+                tables, widths, slot_of, sizes, primitives, info):
     """The first step of retrograde analysis within a loopy tier (see :func:`loopy_resolve`);
     return the number of moves inside the tier.
 
@@ -281,7 +326,7 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, params, t, max_
             if c < 0:
                 continue
             kids += 1
-            ct, ci, status = _place(tier, rank, params, slot_of, sizes, -1, p, move, c, info)
+            ct, ci, status = _place(tier, rank, params, slot_of, sizes, p, move, c, info)
             if status < 0:
                 return status
             if ct == t:
@@ -318,9 +363,9 @@ def _push(head, link, r, i):
 
 
 @njit(inline="always")
-def loopy_resolve(child, primitive, next_move, tier, rank, unrank, params, t, max_moves, reach,
-                  code, unresolved, first, parent, outbest, outwin, nonwin, head, link, chead,
-                  clink, out, info):
+def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                  params, t, max_moves, reach, code, unresolved, first, parent, outbest, outwin,
+                  nonwin, head, link, chead, clink, out, info):
     """Retrograde analysis within a loopy tier, after :func:`loopy_count`: the stored code of
     every index into ``out``; return the largest remoteness.
 
@@ -423,7 +468,8 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, params, t, ma
 
 
 @njit(inline="always")
-def locate(child, primitive, next_move, tier, rank, unrank, params, position, out):
+def locate(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, params,
+           position, out):
     """``out[0]``: the tier of a position, ``out[1]``: its index there (a tier out of range
     leaves ``out[1]`` at -1)."""
     t = tier(params, position)
@@ -433,7 +479,8 @@ def locate(child, primitive, next_move, tier, rank, unrank, params, position, ou
 
 
 @njit(inline="always")
-def unrank_many(child, primitive, next_move, tier, rank, unrank, params, t, indices, out):
+def unrank_many(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                params, t, indices, out):
     """The positions of ``indices`` of tier ``t``, into ``out``."""
     for k in range(indices.shape[0]):
         out[k] = unrank(params, t, indices[k])

@@ -21,7 +21,7 @@ from perfectplay.core.values import ValueCode
 
 __all__ = ["call", "kernels_for"]
 
-_RULES = "child, primitive, next_move, tier, rank, unrank"
+_RULES = "child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child"
 
 _ENTRIES = {
     "forward": "params, t, max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue, "
@@ -52,6 +52,23 @@ def {name}({arguments}):
     return _loops.{name}({rules}, {arguments})
 '''
 
+_SHORTCUTS = {
+    "unrank_run": '''
+
+@njit(inline="always")
+def unrank_run(params, tier, index, boards, memo):
+    boards[0] = unrank(params, tier, index)
+    return 1
+''',
+    "rank_child": '''
+
+@njit(inline="always")
+def rank_child(params, tier, child, move, index, memo):
+    return rank(params, tier, child)
+''',
+}
+"""What stands for an optional hook of ``TierRules`` the game leaves out."""
+
 _by_rules: weakref.WeakKeyDictionary[CompiledRules, ModuleType] = weakref.WeakKeyDictionary()
 
 
@@ -78,7 +95,8 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
 
     functions = {"child": rules.child, "primitive": rules.primitive,
                  "next_move": rules.next_move, "tier": tiers.tier, "rank": tiers.rank,
-                 "unrank": tiers.unrank}
+                 "unrank": tiers.unrank, "unrank_run": tiers.unrank_run,
+                 "rank_child": tiers.rank_child}
     defaults = {"primitive": "never_primitive", "next_move": "every_move"}
     places = {name: module_attribute(f) for name, f in functions.items() if f is not None}
     cached = all(where is not None and where[0] != "__main__"
@@ -87,13 +105,17 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     imports, origin = [], []
     for name, f in functions.items():
         if f is None:
-            imports.append(f"from perfectplay.compiled._loops import {defaults[name]} as {name}")
+            if name in defaults:  # else _SHORTCUTS defines it
+                imports.append(f"from perfectplay.compiled._loops import {defaults[name]} as "
+                               f"{name}")
         elif cached:
             module_name, attribute = places[name]  # type: ignore[misc]  # cached: all found
             imports.append(f"from {module_name} import {attribute} as {name}")
             origin.append(f"{module_name}.{attribute}")
     text = _HEADER.format(origin=", ".join(origin) or "rules in memory",
                           imports="\n".join(imports))
+    text += "".join(_SHORTCUTS[name] for name, f in functions.items()
+                    if f is None and name in _SHORTCUTS)
     for name, arguments in _ENTRIES.items():
         text += _ENTRY.format(name=name, arguments=arguments, rules=_RULES, cache=cached)
     if cached:

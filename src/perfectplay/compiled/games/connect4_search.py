@@ -96,7 +96,7 @@ def winning_cells(params, stones, mask):
     return r & (params[6] ^ mask)
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def wins_now(params, position):
     """Whether the player to move completes four with a stone."""
     mask = _mask(params, position)
@@ -117,7 +117,7 @@ def _safe_cells(params, mask, mover):
     return playable & ~(threats >> 1)  # never under an opponent's winning cell
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def safe_moves(params, position):
     """The moves (bit per move number) after which the opponent cannot win at once."""
     mask = _mask(params, position)
@@ -129,7 +129,7 @@ def safe_moves(params, position):
     return moves
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def order(params, position, allowed, moves, start):
     """The legal moves of ``allowed``, most winning cells made first, then centre first."""
     width = params[0]
@@ -162,7 +162,7 @@ def order(params, position, allowed, moves, start):
     return n
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def mirror_key(params, position):
     """The smaller of the position and its mirror image."""
     width = params[0]
@@ -174,7 +174,7 @@ def mirror_key(params, position):
     return min(position, mirrored)
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def horizon(params, position):
     """The empty cells: the most moves left, and the moves of every line that ties."""
     return params[0] * params[1] - popcount(_mask(params, position))

@@ -36,6 +36,14 @@ bitboard holds (6x5: 31 plies, 9,918,556,649 indices in all, 1,310,475,600 in th
 25; tables of 1.5 MiB). Column 0 is the most significant digit of an index: consecutive indices
 share their first columns, so unranking a run of them reads the same few rows of the table.
 
+The solver's passes visit a tier's indices in increasing order: :func:`unrank_run` unranks an
+index and gives the boards of the run it starts (the indices after it whose first ``width - 2``
+columns are the same: they differ in their last two columns alone, one entry of the suffix
+table each), and keeps in ``memo`` what :func:`rank_child` needs to rank a child of any of them
+with one lookup. A move changes one column ``c``; ``s`` and ``a`` past it are then the
+parent's, so the child's entries for the columns after ``c`` are the parent's, and those before
+``c`` the same fields one tier further down the table: both are sums, kept per column.
+
 Examples
 --------
 >>> from perfectplay.games.connect4 import ConnectFour
@@ -58,10 +66,10 @@ import numpy as np
 from numba import njit
 
 from perfectplay.compiled.games.connect4 import connect4_params, occupied, popcount
-from perfectplay.compiled.rules import TierRules
+from perfectplay.compiled.rules import TIER_MEMO, TierRules
 
-__all__ = ["mirror", "rank", "tier", "tier_params", "tier_rules", "tier_sizes", "tier_tables",
-           "unrank"]
+__all__ = ["mirror", "rank", "rank_child", "tier", "tier_params", "tier_rules", "tier_sizes",
+           "tier_tables", "unrank", "unrank_run"]
 
 
 def _shape(width: int, height: int) -> tuple[int, int, int]:
@@ -73,6 +81,11 @@ def _shape(width: int, height: int) -> tuple[int, int, int]:
 _LAST = 2
 """Columns at the end of the board read at once: ``rank`` from the place table, ``unrank`` from
 the suffix table."""
+
+_SHIFT, _LAST_BASE, _PLACE, _COLUMNS = range(4)
+"""What :func:`unrank_run` keeps in ``memo``: the shift of the last columns, the child's entries
+of the first columns, where the place table starts, then two entries per first column ``c``
+(see :func:`rank_child`)."""
 
 
 @functools.cache
@@ -152,9 +165,11 @@ def tier_rules(width: int, height: int) -> TierRules:
     (((1,), (2,), (3,), (4,), ()), (4, 3, 2, 1, 0))
     """
     plies = width * height
+    runs = _COLUMNS + 2 * (width - min(_LAST, width)) <= TIER_MEMO  # memo holds every column
     return TierRules(tier=tier, rank=rank, unrank=unrank, sizes=tier_sizes(width, height),
                      children=tuple((n + 1,) if n < plies else () for n in range(plies + 1)),
-                     order=tuple(range(plies, -1, -1)))
+                     order=tuple(range(plies, -1, -1)), unrank_run=unrank_run if runs else None,
+                     rank_child=rank_child if runs else None)
 
 
 @njit
@@ -221,6 +236,69 @@ def unrank(params, tier, index):
     suffix_at = starts_at + step + (1 << (last * column))  # past starts and place
     suffix = params[suffix_at + params[starts_at + group] + index]
     return position | (suffix << ((width - last) * column))
+
+
+@njit
+def unrank_run(params, tier, index, boards, memo):
+    """:func:`unrank` of ``index`` and of the indices after it in its run, into ``boards`` (as
+    many as it holds); return how many. ``memo`` keeps what :func:`rank_child` reads: for each
+    first column ``c``, where the child's row of it starts, and the child's entries before
+    ``c`` less the parent's up to ``c``."""
+    column, fields, moved_at, prefix_at, row, step = _layout(params, tier)
+    width = params[0]
+    last = min(_LAST, width)
+    starts_at = prefix_at + width * step * fields
+    stones = width * params[1] + 1
+    # the child's row of a column: one stone more, one X stone more when X is to move
+    down = (step // stones + (tier + 2) // 2 - (tier + 1) // 2) * fields
+    moves = tier + 1 < stones  # a full board has no child, nor a row of the table for one
+    position = 0
+    left = index
+    parent = 0  # the parent's entries of the columns so far
+    kept = 0  # the child's entries of those columns, had no move changed them
+    for c in range(width - last):
+        at = prefix_at + row * fields
+        field = 0
+        half = fields >> 1
+        while half:
+            probe = field + half
+            field = probe if params[at + probe] <= left else field
+            half >>= 1
+        left -= params[at + field]
+        parent += params[at + field]
+        position |= field << (c * column)
+        if moves:
+            memo[_COLUMNS + 2 * c] = kept - parent
+            memo[_COLUMNS + 2 * c + 1] = at + down
+            kept += params[at + down + field]
+        row -= step + params[moved_at + field]
+    group = row - (last - 1) * step
+    suffix_at = starts_at + step + (1 << (last * column))
+    start = params[starts_at + group]
+    end = params[starts_at + group + 1] if group + 1 < step else params.shape[0] - suffix_at
+    shift = (width - last) * column
+    memo[_SHIFT] = shift
+    memo[_LAST_BASE] = kept
+    memo[_PLACE] = starts_at + step
+    count = min(end - start - left, boards.shape[0])
+    first = suffix_at + start + left
+    for k in range(count):
+        boards[k] = position | (params[first + k] << shift)
+    return count
+
+
+@njit(inline="always")  # straight-line: inlined, it costs a few loads
+def rank_child(params, tier, child, move, index, memo):
+    """:func:`rank` of a child of the board of ``index``, from the last :func:`unrank_run`: a
+    move in a first column ``c`` adds the child's entry of ``c`` to what ``memo`` keeps of the
+    others (the parent's index less its entries up to ``c``, the child's before ``c``); a move
+    in the last columns adds their place to the child's entries of the first columns."""
+    column = params[1] + 1
+    c = params[5 + move]
+    if c < params[0] - _LAST:
+        field = (child >> (c * column)) & ((1 << column) - 1)
+        return memo[_COLUMNS + 2 * c] + index + params[memo[_COLUMNS + 2 * c + 1] + field]
+    return memo[_LAST_BASE] + params[memo[_PLACE] + (child >> memo[_SHIFT])]
 
 
 @njit
