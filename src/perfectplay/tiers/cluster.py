@@ -60,8 +60,10 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
             done: Callable[[Any], None]) -> None:
         futures = [client.submit(function, *args, pure=False, retries=RETRIES)
                    for args in tasks]
-        for future in as_completed(futures):
-            done(future.result())
+        # results gathered by as_completed itself: Future.result() waits on an event of the
+        # first client's loop, which raises when another client was made in this process
+        for _, result in as_completed(futures, with_results=True):
+            done(result)
 
     try:
         yield run
