@@ -3,6 +3,7 @@ explore it on a local web page, until Ctrl-C."""
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import sys
 from collections.abc import Sequence
@@ -58,10 +59,11 @@ def run(argv: Sequence[str]) -> int:
     if not _is_loopback(options.host):
         print(f"note: listening on {options.host}: other machines can reach this page",
               file=sys.stderr)
-    try:
+    # Ctrl-C is how a server stops: uvicorn shuts down cleanly, then re-raises the signal as
+    # KeyboardInterrupt, or returns when the signal came while it was already stopping
+    with contextlib.suppress(KeyboardInterrupt):
         server.run(app)
-    except KeyboardInterrupt:  # Ctrl-C is how a server stops: uvicorn has shut down cleanly
-        print("stopped", file=sys.stderr)
+    print("stopped", file=sys.stderr)
     return SUCCESS
 
 
