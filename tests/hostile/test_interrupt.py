@@ -60,20 +60,26 @@ sys.exit(main(sys.argv[1:]))
 '''
 
 
+def _ctrl_c_by_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_inside_a_compiled_kernel_ends_the_command_at_once(tmp_path):
     (tmp_path / "chain.py").write_text(GAME)
     (tmp_path / "run.py").write_text(RUN)
     env = {**os.environ, "PERFECTPLAY_KERNEL_DIR": str(tmp_path / "kernels")}
     command = [sys.executable, str(tmp_path / "run.py"), "solve",
                f"{tmp_path / 'chain.py'}:Chain", "--method", "compiled"]
+    # the child starts with Ctrl-C's default disposition, as from a terminal: a job started in
+    # the background by a shell without job control inherits SIGINT ignored
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env=env)
+                             env=env, preexec_fn=_ctrl_c_by_default)
     try:
         # numba compiles the kernel first (seconds); uninterrupted, the solve then takes minutes
         ready, _, _ = select.select([child.stdout], [], [], 60)
         assert ready, "no progress reported in a minute"
         assert child.stdout.readline() == "progress\n"
-        time.sleep(2)  # well inside the kernel, past any compilation after the first report
+        time.sleep(0.5)  # well inside the kernel
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=30)
