@@ -23,12 +23,19 @@ A tie's remoteness is not a zero-sum quantity (both players prefer the shortest 
 all score 0 here; :mod:`perfectplay.compiled.search` finds their remoteness.
 
 The loop keeps its path in ``frames`` (int64, :data:`FRAME` numbers a depth: position, alpha,
-beta, next move index, moves listed, table key) and the moves of each depth in ``moves``
-(``max_moves`` a depth), both allocated by the caller: nothing is allocated inside the search.
-The table is one int64 array of two numbers a slot, side by side so that a probe reads one
-cache line: a position's key plus one (0 for an empty slot), then twice the relative score
-plus :data:`UPPER` for an upper bound; a slot, chosen by a multiplicative hash of the key,
-holds the last bound stored there.
+beta, next move index, moves listed, table key, positions entered before it) and the moves of
+each depth in ``moves`` (``max_moves`` a depth), both allocated by the caller: nothing is
+allocated inside the search.
+
+The table is one int64 array of buckets, :data:`BUCKET` entries of two numbers each in one
+cache line, the bucket chosen by a multiplicative hash of the key. An entry is a position's key
+plus one (0: empty), then its bound, packed: twice the relative score plus :data:`UPPER` for an
+upper bound in the low 32 bits, the move that last cut it off plus one above them (0: none),
+and above that the work its search took (the bit length of the positions it entered). A new
+bound replaces the same key's entry, else the bucket's entry of least work: the deep searches'
+bounds, which save the most, outlive the shallow ones', and a new bound always finds a place.
+The move is searched first the next time the position is entered (under another window or
+from another root), the cheapest ordering there is: it refuted the position once already.
 """
 
 from __future__ import annotations
@@ -55,15 +62,21 @@ ALTERNATING = 32
 """Bit of ``flags``: wins take an odd number of moves, losses an even one (``SearchRules``'s
 ``alternating``), so the root's search tries only those."""
 
-FRAME = 6
+FRAME = 7
 """Numbers a depth holds in ``frames``."""
+
+BUCKET = 4
+"""Entries of a table bucket: 4 x 16 bytes, one cache line."""
+
+_HINT_SHIFT, _WORK_SHIFT = 32, 44
+_HINTS = (1 << (_WORK_SHIFT - _HINT_SHIFT)) - 1  # moves from 4095 on are not kept as hints
 
 LOWER, UPPER = 0, 1
 """Kind of bound a table slot holds, in the low bit of its second number."""
 
 STATE_SIZE = 4
 """Length of ``state``: the node budget of a call, the next root, the nodes of this call, the
-table's index shift."""
+table's bucket index shift (64 minus the bits of a bucket number)."""
 STATE_BUDGET, STATE_NEXT, STATE_NODES, STATE_SHIFT = 0, 1, 2, 3
 
 WEAK = 1
@@ -120,10 +133,71 @@ def _slot_compiled(k, shift):
 
 
 @njit(inline="always")
-def _store(table, shift, k, score, depth, kind):
-    slot = 2 * _slot(k, shift)
-    table[slot] = k + 1
-    table[slot + 1] = 2 * to_relative(score, depth) + kind
+def _bound(word):
+    """The bound of an entry's second number: its low 32 bits, signed."""
+    low = word & 0xFFFF_FFFF
+    return low - (1 << 32) if low >= (1 << 31) else low
+
+
+@njit(inline="always")
+def _probe(table, shift, k):
+    """The index of key ``k``'s entry in its bucket, or -1."""
+    bucket = 2 * BUCKET * _slot(k, shift)
+    for j in range(BUCKET):
+        if table[bucket + 2 * j] == k + 1:
+            return bucket + 2 * j
+    return -1
+
+
+@njit(inline="always")
+def _store(table, shift, k, score, depth, kind, move, nodes):
+    """Store a bound of ``k``'s score, found ``depth`` moves below the root by a search of
+    ``nodes`` positions whose last move tried was ``move`` (-1: none cut it off)."""
+    bucket = 2 * BUCKET * _slot(k, shift)
+    target = bucket
+    least = 1 << 62
+    hint = move + 1 if move + 1 <= _HINTS else 0
+    for j in range(BUCKET):
+        e = bucket + 2 * j
+        if table[e] == k + 1:
+            target = e
+            if hint == 0:
+                hint = (table[e + 1] >> _HINT_SHIFT) & _HINTS
+            break
+        work = table[e + 1] >> _WORK_SHIFT if table[e] != 0 else -1
+        if work < least:
+            least = work
+            target = e
+    work = 0
+    while nodes > 0:
+        nodes >>= 1
+        work += 1
+    table[target] = k + 1
+    table[target + 1] = (((2 * to_relative(score, depth) + kind) & 0xFFFF_FFFF)
+                         | (hint << _HINT_SHIFT) | (work << _WORK_SHIFT))
+
+
+ETC_DEPTH = 12
+
+
+@njit(inline="always")
+def _child_cutoff(child, key, flags, params, search_params, size, p, moves, base, n, beta,
+                  depth, table, shift):
+    """The largest score the table's upper bounds on the children of ``p`` give, when one is
+    at least ``beta`` (an enhanced transposition cutoff: one probe a child may save a search),
+    else ``beta - 1``."""
+    for j in range(n):
+        c = child(params, p, moves[base + j])
+        if _u(c) >= _u(size):
+            continue  # the search itself reports it
+        e = _probe(table, shift, key(search_params, c) if flags & HAS_KEY else c)
+        if e >= 0:
+            b = _bound(table[e + 1])
+            if b & 1 == UPPER:
+                s = -to_absolute(b >> 1, depth)
+                if s >= beta:
+                    return s
+    return beta - 1
 
 
 @njit(inline="always")
@@ -178,9 +252,11 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
                     ret = beta
                     continue
             k = key(search_params, p) if flags & HAS_KEY else p
-            slot = 2 * _slot(k, shift)
-            if table[slot] == k + 1:
-                b = table[slot + 1]
+            hint = -1
+            e = _probe(table, shift, k)
+            if e >= 0:
+                b = _bound(table[e + 1])
+                hint = ((table[e + 1] >> _HINT_SHIFT) & _HINTS) - 1
                 bound = to_absolute(b >> 1, d)
                 if b & 1 == LOWER:
                     if bound > alpha:
@@ -207,6 +283,20 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
                         moves[base + n] = m
                         n += 1
                     m = next_move(params, p, m)
+            if hint >= 0:  # the move that cut this position off before goes first
+                for j in range(n):
+                    if moves[base + j] == hint:
+                        while j > 0:
+                            moves[base + j] = moves[base + j - 1]
+                            j -= 1
+                        moves[base] = hint
+                        break
+            if d < ETC_DEPTH:
+                cut = _child_cutoff(child, key, flags, params, search_params, size, p, moves,
+                                    base, n, beta, d + 1, table, shift)
+                if cut >= beta:
+                    ret = cut
+                    continue
             f = FRAME * d
             frames[f] = p
             frames[f + 1] = alpha
@@ -214,6 +304,7 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
             frames[f + 3] = 0
             frames[f + 4] = n
             frames[f + 5] = k
+            frames[f + 6] = counters[0]
             phase = 2
         elif phase == 1:
             if d == 0:
@@ -222,7 +313,8 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
             f = FRAME * d
             s = -ret
             if s >= frames[f + 2]:
-                _store(table, shift, frames[f + 5], s, d, LOWER)
+                _store(table, shift, frames[f + 5], s, d, LOWER,
+                       moves[d * max_moves + frames[f + 3] - 1], counters[0] - frames[f + 6])
                 ret = s
                 continue
             if s > frames[f + 1]:
@@ -255,7 +347,8 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
                 phase = 0
             else:  # every move failed low (or there is none): the score is at most alpha
                 ret = frames[f + 1]
-                _store(table, shift, frames[f + 5], ret, d, UPPER)
+                _store(table, shift, frames[f + 5], ret, d, UPPER, -1,
+                       counters[0] - frames[f + 6])
                 phase = 1
 
 

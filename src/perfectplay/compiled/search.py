@@ -184,12 +184,18 @@ class TranspositionTable:
         wanted = default_table_entries() if entries is None else int(entries)
         if wanted < 1:
             raise ValueError(f"a transposition table has at least one entry, got {wanted}")
+        from perfectplay.compiled._search_loops import BUCKET
+
         bits = max(10, wanted.bit_length() - 1)
         self.entries = 1 << bits
-        self.shift = 64 - bits
+        self.shift = 64 - bits + (BUCKET.bit_length() - 1)  # of a bucket's number
         # written now (all empty), not left to the system's lazy zero pages: a page fault in
-        # the search costs more than the whole search of an easy position
-        self.slots = np.full(2 * self.entries, 0, dtype=np.int64)
+        # the search costs more than the whole search of an easy position; and a bucket starts
+        # a cache line
+        line = 64 // 8
+        whole = np.full(2 * self.entries + line, 0, dtype=np.int64)
+        start = (-whole.ctypes.data % 64) // 8
+        self.slots = whole[start:start + 2 * self.entries]
 
     @property
     def memory(self) -> int:
