@@ -1,32 +1,47 @@
 """``perfectplay serve`` under load: ``/api/position`` from many concurrent clients on loopback.
 
-    python benchmarks/bench_serve.py [--requests 10000] [--clients 50] [--games ttt,c4]
+    python benchmarks/bench_serve.py [--seconds 3] [--requests 10000] [--clients 50]
+                                     [--games ttt,c4] [--client auto|wrk|python]
 
 For each game the real command serves in its own process (``perfectplay serve ... --port 0``):
-tic-tac-toe (a dict solution, memo) and Connect Four 4x4 (a dense one, compiled). This process
-asks for random reachable positions from ``--clients`` concurrent clients (threads), each
-request timed from send to the end of its body, after a warm-up; any answer but 200 with the
-position asked for is an error and stops the run. uvicorn parses HTTP with httptools and runs
-on uvloop where they are installed (h11 and asyncio otherwise): the first line says which.
-Prints requests per second, p50, p99 and the worst latency, and as the baseline the in-process
-cost of the same answers (``Explorer.position``, the work itself without HTTP) and the ratio of
-p50 to it.
+tic-tac-toe (a dict solution, memo) and Connect Four 4x4 (a dense one, compiled). Random
+reachable positions are asked for by ``--clients`` concurrent keep-alive connections, each
+request timed from send to the end of its body, after a warm-up. Tic-tac-toe's 5,478 positions
+all fit in the server's cache of encoded answers (8,192), so its figures are those of the HTTP
+stack; Connect Four's (10,000 drawn from 161,029, asked in turn) miss it, so its figures include
+making every answer.
+
+The load comes from ``wrk`` where it is installed (``apt-get install wrk``): a C client that
+takes a small part of one core, so that on a small machine the server has the rest. It runs
+``--seconds`` per game, cycling through ``--requests`` random positions (a Lua script chooses
+the paths and counts every answer but 200). Without it, Python threads with the standard
+library's client send ``--requests`` requests; they compete with the server for the CPU, so
+their figures are the server's and theirs together. Either way the warm-up checks, answer by
+answer, that every reply is 200 with the position asked for, and any error stops the run.
+
+uvicorn parses HTTP with httptools and runs on uvloop where they are installed (h11 and
+asyncio otherwise): the first line says which, and which client. Prints requests per second,
+p50, p99 and the worst latency, and as the baseline the in-process cost of the same answers
+(``Explorer.position``, the work itself without HTTP) and the ratio of p50 to it.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import importlib.util
 import json
 import random
 import re
-import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from perfectplay import solve
 from perfectplay.games.connect4 import ConnectFour
@@ -41,8 +56,59 @@ GAMES: dict[str, tuple[str, list[str], Any, str]] = {
            "compiled"),
 }
 
+WRK_SCRIPT = """\
+-- Each wrk thread cycles through the paths of the file args[1], starting at its own offset,
+-- and counts the answers that are not 200; done() sums them and prints one line for Python.
+local threads = {}
+local count = 0
+
+function setup(thread)
+   thread:set("id", count)
+   count = count + 1
+   table.insert(threads, thread)
+end
+
+function init(args)
+   paths = {}
+   for line in io.lines(args[1]) do paths[#paths + 1] = line end
+   next_path = id % #paths
+   wrong = 0
+end
+
+function request()
+   next_path = next_path % #paths + 1
+   return wrk.format("GET", paths[next_path])
+end
+
+function response(status, headers, body)
+   if status ~= 200 then wrong = wrong + 1 end
+end
+
+function done(summary, latency, requests)
+   local wrong = 0
+   for _, thread in ipairs(threads) do wrong = wrong + thread:get("wrong") end
+   local e = summary.errors
+   io.write(string.format("perfectplay %d %d %d %d %d %d %d\\n", summary.requests,
+                          summary.duration, wrong, e.connect + e.read + e.write + e.timeout,
+                          latency:percentile(50), latency:percentile(99), latency.max))
+end
+"""
+
+
+class Load(NamedTuple):
+    """What one run of a load generator measured (times in seconds)."""
+
+    requests: int
+    """Requests answered."""
+    seconds: float
+    """Wall time of the run."""
+    p50: float
+    p99: float
+    worst: float
+
 
 def start_server(arguments: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """``perfectplay serve`` with ``arguments`` on a free port, and its URL once it listens."""
     server = subprocess.Popen([sys.executable, "-m", "perfectplay", "serve", *arguments,
                                "--port", "0"], stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
@@ -54,11 +120,15 @@ def start_server(arguments: list[str]) -> tuple[subprocess.Popen[str], str]:
     return server, found.group(0)
 
 
-def load(url: str, texts: list[str], clients: int) -> tuple[list[float], float]:
-    """Latencies of one request per text from ``clients`` concurrent clients (threads, each
-    with its own keep-alive connection: the standard library's client, the lightest at hand,
-    so that the clients take as little as possible of the CPU the server needs), and the wall
-    time of all of them."""
+def path_of(text: str) -> str:
+    """The request path asking for the position ``text``."""
+    return "/api/position?" + urllib.parse.urlencode({"p": text})
+
+
+def python_load(url: str, texts: list[str], clients: int) -> Load:
+    """One request per text from ``clients`` concurrent clients (threads, each with its own
+    keep-alive connection: the standard library's client, the lightest in Python), each answer
+    checked to be 200 with the position asked for."""
     host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
     queue = list(reversed(texts))
     latencies: list[float] = []
@@ -72,7 +142,7 @@ def load(url: str, texts: list[str], clients: int) -> tuple[list[float], float]:
             except IndexError:  # another client took the last one
                 break
             started = time.perf_counter()
-            connection.request("GET", "/api/position?" + urllib.parse.urlencode({"p": text}))
+            connection.request("GET", path_of(text))
             reply = connection.getresponse()
             body = reply.read()
             latencies.append(time.perf_counter() - started)
@@ -86,27 +156,61 @@ def load(url: str, texts: list[str], clients: int) -> tuple[list[float], float]:
         thread.start()
     for thread in threads:
         thread.join()
+    seconds = time.perf_counter() - started
     if errors:
         raise SystemExit(f"error: {errors[0]}")
-    return latencies, time.perf_counter() - started
+    latencies.sort()
+    return Load(len(latencies), seconds, percentile(latencies, 50), percentile(latencies, 99),
+                latencies[-1])
+
+
+def wrk_load(wrk: str, url: str, texts: list[str], clients: int, seconds: int) -> Load:
+    """``wrk`` on one thread with ``clients`` keep-alive connections for ``seconds``, asking
+    for the texts in turn; any answer but 200, or a socket error, stops the run."""
+    with tempfile.TemporaryDirectory() as folder:
+        script, paths = Path(folder, "paths.lua"), Path(folder, "paths.txt")
+        script.write_text(WRK_SCRIPT)
+        paths.write_text("".join(path_of(text) + "\n" for text in texts))
+        done = subprocess.run([wrk, "--threads", "1", "--connections", str(clients),
+                               "--duration", f"{seconds}s", "--timeout", "10s",
+                               "--script", str(script), url, "--", str(paths)],
+                              capture_output=True, text=True, timeout=seconds + 60)
+    found = re.search(r"^perfectplay (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$", done.stdout,
+                      re.MULTILINE)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"error: wrk failed ({done.returncode}): {done.stderr or done.stdout}")
+    requests, duration, wrong, failed, p50, p99, worst = map(int, found.groups())
+    if wrong or failed:
+        raise SystemExit(f"error: {wrong} answers other than 200 and {failed} socket errors "
+                         f"in {requests:,} requests")
+    return Load(requests, duration / 1e6, p50 / 1e6, p99 / 1e6, worst / 1e6)
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
+    """The ``p``-th percentile of ascending values (the nearest rank at or above it)."""
     return sorted_values[min(len(sorted_values) - 1, int(p / 100 * len(sorted_values)))]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=10_000)
+    parser.add_argument("--seconds", type=int, default=3,
+                        help="how long wrk loads each server (default 3)")
+    parser.add_argument("--requests", type=int, default=10_000,
+                        help="random positions asked for; all of them by the Python client")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--games", default="ttt,c4", help="comma-separated: ttt, c4")
+    parser.add_argument("--client", choices=["auto", "wrk", "python"], default="auto",
+                        help="load generator (auto: wrk where installed, else python)")
     args = parser.parse_args()
+    wrk = shutil.which("wrk") if args.client != "python" else None
+    if args.client == "wrk" and wrk is None:
+        raise SystemExit("error: --client wrk, but wrk is not installed (apt-get install wrk)")
     rng = random.Random(1)
-    import importlib.util
-
     fast = [name for name in ("httptools", "uvloop") if importlib.util.find_spec(name)]
-    print(f"/api/position: {args.requests:,} requests from {args.clients} concurrent clients "
-          f"on loopback, per game (uvicorn with {', '.join(fast) or 'h11 and asyncio'})")
+    client = (f"wrk, 1 thread, {args.seconds} s per game" if wrk else
+              f"Python threads, {args.requests:,} requests per game")
+    print(f"/api/position from {args.clients} concurrent clients on loopback ({client}; "
+          f"uvicorn with {', '.join(fast) or 'h11 and asyncio'})")
     for key in args.games.split(","):
         label, arguments, game, method = GAMES[key]
         solution = solve(game, method=method)
@@ -119,18 +223,17 @@ def main() -> None:
         alone = (time.perf_counter() - started) / len(texts[:2000])
         server, url = start_server(arguments)
         try:
-            load(url, texts[:500], args.clients)  # warm-up
-            latencies, seconds = load(url, texts, args.clients)
+            python_load(url, texts[:500], args.clients)  # warm-up, every answer checked
+            load = (wrk_load(wrk, url, texts, args.clients, args.seconds) if wrk else
+                    python_load(url, texts, args.clients))
         finally:
             server.terminate()
             server.wait()
-        latencies.sort()
-        p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
-        print(f"  {label:<28} {len(latencies) / seconds:7,.0f} requests/s, p50 {p50 * 1e3:5.1f} ms,"
-              f" p99 {p99 * 1e3:5.1f} ms, worst {latencies[-1] * 1e3:5.1f} ms, mean "
-              f"{statistics.fmean(latencies) * 1e3:5.1f} ms; 0 errors")
+        print(f"  {label:<28} {load.requests / load.seconds:7,.0f} requests/s, p50 "
+              f"{load.p50 * 1e3:5.1f} ms, p99 {load.p99 * 1e3:5.1f} ms, worst "
+              f"{load.worst * 1e3:5.1f} ms ({load.requests:,} requests); 0 errors")
         print(f"  {'':<28} baseline: the answer in process {alone * 1e6:6.1f} us "
-              f"(p50 / it: {p50 / alone:,.0f}x)")
+              f"(p50 / it: {load.p50 / alone:,.0f}x)")
 
 
 if __name__ == "__main__":

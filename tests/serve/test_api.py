@@ -93,6 +93,21 @@ def test_the_best_move_comes_first_and_the_counts_are_the_solutions(client_of):
     assert counts["primitives"] == {"lose": 942, "tie": 16}
 
 
+def test_a_position_asked_again_gets_the_same_bytes_and_only_get_and_head_are_answered(
+        client_of):
+    client = client_of(create_app(solve(TicTacToe())))
+    first = client.get("/api/position", params={"p": "XX.OO...."})
+    again = client.get("/api/position?p=XX%2EOO%2E%2E%2E%2E")  # the same text, spelled otherwise
+    assert first.headers["content-type"] == "application/json"
+    assert int(first.headers["content-length"]) == len(first.content)
+    assert again.content == first.content == client.get("/api/position?p=XX.OO....").content
+    head = client.head("/api/position", params={"p": "XX.OO...."})
+    assert head.status_code == 200 and head.content == b""
+    assert client.post("/api/position", params={"p": "XX.OO...."}).status_code == 405
+    for _ in range(2):  # a refusal is not cached as an answer
+        assert client.get("/api/position", params={"p": "XXX......"}).status_code == 400
+
+
 def test_moves_are_numbered_unless_a_move_is_written_as_a_number(client_of):
     assert client_of(create_app(solve(TicTacToe()))).get("/api/game").json()["numbered"]
     game = ConnectFour(3, 3)

@@ -40,15 +40,23 @@ def entries(solution):
     return np.concatenate(positions), np.concatenate(values), np.concatenate(remoteness)
 
 
-def test_connect_four_4x4_equals_the_compiled_solve_everywhere(tmp_path):
-    game = ConnectFour(4, 4)
+@pytest.mark.parametrize(("width", "height", "positions", "remoteness"),
+                         [(4, 4, 161_029, 16), (5, 4, 3_945_711, 20)])
+def test_connect_four_equals_the_compiled_solve_everywhere(tmp_path, width, height, positions,
+                                                           remoteness):
+    game = ConnectFour(width, height)
     tiers, dense = solve_tiers(game, tmp_path), compiled_solve(game)
-    positions, values, remoteness = entries(tiers)
-    assert len(positions) == len(set(positions.tolist())) == len(dense) == 161_029
-    expected_values, expected_remoteness = decode_codes(dense.table[positions])
-    assert (values == expected_values).all() and (remoteness == expected_remoteness).all()
-    assert (tiers.value(), tiers.remoteness()) == (Value.TIE, 16)
+    found, values, found_remoteness = entries(tiers)
+    assert len(found) == len(set(found.tolist())) == len(dense) == positions  # Tromp's counts
+    expected_values, expected_remoteness = decode_codes(dense.table[found])
+    assert (values == expected_values).all() and (found_remoteness == expected_remoteness).all()
+    assert (tiers.value(), tiers.remoteness()) == (Value.TIE, remoteness)
     assert tiers.counts() == dense.counts()
+
+
+def test_connect_four_4x5_reaches_tromps_count(tmp_path):
+    s = solve_tiers(ConnectFour(4, 5), tmp_path)
+    assert (len(s), s.value(), s.remoteness()) == (1_706_255, Value.TIE, 20)
 
 
 def test_tic_tac_toe_by_tiers(tmp_path):

@@ -21,9 +21,6 @@ __all__ = ["ConnectFour"]
 Board = tuple[str, ...]
 """One string per column, bottom to top, of ``X`` (first player) and ``O``."""
 
-_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
-
-
 class ConnectFour(Game):
     """Connect Four on a ``width`` x ``height`` board (``height`` at most 7, ``width *
     (height + 1)`` at most 62). A position is the tuple of columns, bottom to top; a move is a
@@ -80,18 +77,18 @@ class ConnectFour(Game):
                 yield c, (*board[:c], column + mark, *board[c + 1:])
 
     def primitive(self, board: Board) -> Value | None:
+        # the last mover's stones as one integer, a column of height + 1 bits each (the spare
+        # bit stops a line from running into the next column): four in a line is a bit whose
+        # neighbours 1, 2 and 3 steps along a direction are set too
         last = "O" if self._to_move(board) == "X" else "X"
-
-        def cell(c: int, r: int) -> str:
-            return board[c][r] if 0 <= c < self.width and 0 <= r < len(board[c]) else ""
-
-        for c in range(self.width):
-            for r in range(len(board[c])):
-                if board[c][r] != last:
-                    continue
-                for dc, dr in _DIRECTIONS:
-                    if all(cell(c + k * dc, r + k * dr) == last for k in range(1, 4)):
-                        return Value.LOSE
+        column = self.height + 1
+        stones = 0
+        for c, col in enumerate(board):
+            stones |= _stones_of(col, last) << (c * column)
+        for step in (1, column, column - 1, column + 1):  # up, across, the two diagonals
+            pairs = stones & (stones >> step)
+            if pairs & (pairs >> (2 * step)):
+                return Value.LOSE
         return Value.TIE if sum(map(len, board)) == self.width * self.height else None
 
     def format_position(self, board: Board) -> str:
@@ -244,6 +241,16 @@ def _encode_board(width: int, height: int, board: Board) -> int:
     for c, col in enumerate(board):
         code |= _column_bits(col) << (c * column)
     return code
+
+
+@functools.cache  # a board has few distinct columns: 2^(height + 1) - 1 at most
+def _stones_of(col: str, mark: str) -> int:
+    """The cells of a column holding ``mark``, bottom cell the lowest bit.
+
+    >>> bin(_stones_of("XOX", "X"))
+    '0b101'
+    """
+    return sum(1 << row for row, cell in enumerate(col) if cell == mark)
 
 
 @functools.cache  # a board has few distinct columns: 2^(height + 1) - 1 at most
