@@ -17,12 +17,11 @@ References
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic, overload
+from numba import njit
 
-from perfectplay.compiled.games.connect4 import connect4_params
+from perfectplay.compiled.games.connect4 import connect4_params, popcount
 
-__all__ = ["horizon", "mirror_key", "order", "popcount", "safe_moves", "search_params",
+__all__ = ["horizon", "mirror_key", "order", "safe_moves", "search_params",
            "wins_now"]
 
 _MOVES = 7  # first column mask in params
@@ -40,28 +39,6 @@ def search_params(width: int, height: int) -> np.ndarray:
     full = ((1 << height) - 1)
     masks = [full << (int(c) * column) for c in rules[5:]]
     return np.array([width, height, *rules[2:5], bottom, bottom * full, *masks], dtype=np.int64)
-
-
-def popcount(x):
-    """Number of set bits of a non-negative integer: one instruction once compiled."""
-    return bin(x).count("1")
-
-
-@intrinsic
-def _ctpop(typingctx, x):
-    def codegen(context, builder, signature, args):
-        return builder.call(builder.module.declare_intrinsic("llvm.ctpop", [args[0].type]),
-                            args)
-
-    return types.int64(types.int64), codegen
-
-
-@overload(popcount, inline="always")
-def _popcount_compiled(x):
-    def popcount(x):
-        return _ctpop(x)
-
-    return popcount
 
 
 @njit(inline="always")
