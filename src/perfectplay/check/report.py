@@ -7,7 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from perfectplay.core.game import Game, Move, Position
+from perfectplay.compiled.rules import CompiledRules, rules_of
+from perfectplay.core.errors import NotApplicable
+from perfectplay.core.game import Game, Move, Position, has_hook
 from perfectplay.core.solution import Solution
 from perfectplay.core.values import Value
 
@@ -188,6 +190,16 @@ class Solved:
     moves: Mapping[Position, list[tuple[Move, Any]]]
     """The pairs ``moves`` gave the solve, by position (positions where ``primitive`` ends
     the game are not asked)."""
+
+    def compiled_rules(self) -> CompiledRules | None:
+        """The instance's compiled rules, or None when the game has none or the instance is
+        beyond their encoding (the claim ``compiled`` notes that)."""
+        if not has_hook(self.game, "compiled"):
+            return None
+        try:
+            return rules_of(self.game)
+        except NotApplicable:
+            return None
 
 
 def _count(number: int, noun: str) -> str:

@@ -16,9 +16,9 @@ import random
 from typing import Any
 
 from perfectplay.check.report import CheckReport, Counterexample, Solved
-from perfectplay.compiled.rules import CompiledRules, rules_of
-from perfectplay.core.errors import CycleError, GameError, NotApplicable
-from perfectplay.core.game import Game, Position, has_hook
+from perfectplay.compiled.rules import CompiledRules
+from perfectplay.core.errors import CycleError, GameError
+from perfectplay.core.game import Game, Position
 from perfectplay.core.values import Value
 
 __all__ = ["SAMPLE", "check_search"]
@@ -38,13 +38,8 @@ def check_search(solved: Solved, report: CheckReport) -> Counterexample | None:
     True
     """
     game = solved.game
-    if not has_hook(game, "compiled"):
-        return None
-    try:
-        rules = rules_of(game)
-    except NotApplicable:
-        return None
-    if rules.search is None or rules.rest is not None:
+    rules = solved.compiled_rules()
+    if rules is None or rules.search is None or rules.rest is not None:
         return None
     report.rules.add("search")
     solution = solved.solution

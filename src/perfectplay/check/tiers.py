@@ -22,9 +22,9 @@ import random
 from collections.abc import Iterator
 
 from perfectplay.check.report import CheckReport, Counterexample, Solved
-from perfectplay.compiled.rules import CompiledRules, TierRules, rules_of
-from perfectplay.core.errors import GameError, NotApplicable
-from perfectplay.core.game import Game, Position, has_hook
+from perfectplay.compiled.rules import CompiledRules, TierRules
+from perfectplay.core.errors import GameError
+from perfectplay.core.game import Game, Position
 
 __all__ = ["check_tiers"]
 
@@ -43,15 +43,10 @@ def check_tiers(solved: Solved, report: CheckReport) -> Counterexample | None:
     True
     """
     game = solved.game
-    if not has_hook(game, "compiled"):
-        return None
-    try:
-        rules = rules_of(game)
-    except NotApplicable:  # beyond the encoding: the compiled claims note it
+    rules = solved.compiled_rules()
+    if rules is None or rules.tiers is None:
         return None
     tiers = rules.tiers
-    if tiers is None:
-        return None
     if rules.rest is not None:
         report.skip("tiers", "its moves leave sums (rest), which the tier solver does not play")
         return None

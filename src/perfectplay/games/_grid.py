@@ -4,6 +4,8 @@ or the game's pieces); ``RxC`` is an empty board of R rows and C columns.
 
 A grid is a tuple of row strings, all of one length. A board falls into regions, the
 connected groups of squares that matter (:func:`regions`), each cut to its bounding box.
+:class:`GridGame` holds what the games on such a board share, so each game writes only its
+rules.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["Grid", "domino_regions", "format_grid", "parse_grid", "regions", "symmetric_key"]
+__all__ = ["Grid", "GridGame", "domino_regions", "format_grid", "parse_grid", "regions",
+           "symmetric_key"]
 
 Grid = tuple[str, ...]
 
@@ -133,3 +136,47 @@ def symmetric_key(grid: Grid, *, transpose: bool) -> Grid:
     (('#.', '..'), ('#', '.'))
     """
     return min(_transforms(grid, transpose=transpose))
+
+
+class GridGame:
+    """The part of a game on a grid that is not its rules: the start board ``board``, given
+    as a grid or its text, an evaluable ``repr``, the text and display of positions, and a
+    ``key`` identifying a board with its images under the eight symmetries of the square.
+
+    A game lists it before its :class:`~perfectplay.core.game.Game` or
+    :class:`~perfectplay.core.partizan.PartizanGame` base and writes ``parse_position`` (which
+    squares its boards have), its moves and ``components``; a game whose moves tell rows from
+    columns writes its own ``key`` too.
+
+    Examples
+    --------
+    >>> from perfectplay.games.cram import Cram
+    >>> game = Cram("2x3")
+    >>> game, game.format_position(game.start()), game.key((".#", ".."))
+    (Cram('...|...'), '...|...', ('#.', '..'))
+    """
+
+    board: Grid
+    """The start position."""
+
+    def __init__(self, board: Grid | str) -> None:
+        self.board = self.parse_position(board) if isinstance(board, str) else tuple(board)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({format_grid(self.board)!r})"
+
+    def start(self) -> Grid:
+        return self.board
+
+    def key(self, grid: Grid) -> Grid:
+        return symmetric_key(grid, transpose=True)
+
+    def format_position(self, grid: Grid) -> str:
+        return format_grid(grid)
+
+    def parse_position(self, text: str) -> Grid:
+        """The board of ``text``; each game names its squares."""
+        raise NotImplementedError(f"{type(self).__name__} must define parse_position()")
+
+    def display(self, grid: Grid) -> str:
+        return "\n".join(grid)

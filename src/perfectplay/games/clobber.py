@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
-from perfectplay.games._grid import Grid, format_grid, parse_grid, regions, symmetric_key
+from perfectplay.games._grid import Grid, GridGame, parse_grid, regions
 
 __all__ = ["Clobber"]
 
@@ -15,7 +15,7 @@ def _board(text: str) -> Grid:
     return parse_grid(text, ".xo")
 
 
-class Clobber(PartizanGame[Grid]):
+class Clobber(GridGame, PartizanGame[Grid]):
     """Clobber on a board of CGSuite's text: ``x`` Left's stones, ``o`` Right's, ``.`` an
     empty square, rows separated by ``|``. A player moves one of their stones onto an
     orthogonally adjacent stone of the opponent's, which is removed; there are no other
@@ -45,13 +45,7 @@ class Clobber(PartizanGame[Grid]):
     )
 
     def __init__(self, board: Grid | str = ("xoxo", "oxox")) -> None:
-        self.board = _board(board) if isinstance(board, str) else tuple(board)
-
-    def __repr__(self) -> str:
-        return f"Clobber({format_grid(self.board)!r})"
-
-    def start(self) -> Grid:
-        return self.board
+        super().__init__(board)
 
     def _moves(self, grid: Grid, us: str, them: str) -> list[Grid]:
         found = []
@@ -77,17 +71,8 @@ class Clobber(PartizanGame[Grid]):
     def components(self, grid: Grid) -> list[Grid]:
         return regions(grid, "xo", keep=_both_colours, blank=".")
 
-    def key(self, grid: Grid) -> Grid:
-        return symmetric_key(grid, transpose=True)
-
-    def format_position(self, grid: Grid) -> str:
-        return format_grid(grid)
-
     def parse_position(self, text: str) -> Grid:
         return _board(text)
-
-    def display(self, grid: Grid) -> str:
-        return "\n".join(grid)
 
 
 def _both_colours(region: Grid) -> bool:

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
-from perfectplay.games._grid import Grid, domino_regions, format_grid, parse_grid, symmetric_key
+from perfectplay.games._grid import Grid, GridGame, domino_regions, parse_grid
 
 __all__ = ["Cram"]
 
@@ -18,7 +18,7 @@ def _board(text: str) -> Grid:
     return parse_grid(text, ".#")
 
 
-class Cram(Game[Grid]):
+class Cram(GridGame, Game[Grid]):
     """Cram on a board written as for :class:`~perfectplay.games.domineering.Domineering`
     (``.`` empty, ``#`` not there, rows separated by ``|``, or ``RxC``): a move covers two
     empty squares next to each other, in either direction, so the game is impartial (CGSuite's
@@ -51,13 +51,7 @@ class Cram(Game[Grid]):
     )
 
     def __init__(self, board: Grid | str = ("...",) * 3) -> None:
-        self.board = _board(board) if isinstance(board, str) else tuple(board)
-
-    def __repr__(self) -> str:
-        return f"Cram({format_grid(self.board)!r})"
-
-    def start(self) -> Grid:
-        return self.board
+        super().__init__(board)
 
     def moves(self, grid: Grid) -> Iterator[tuple[Move, Grid]]:
         for r, row in enumerate(grid):
@@ -74,18 +68,9 @@ class Cram(Game[Grid]):
     def components(self, grid: Grid) -> list[Grid]:
         return domino_regions(grid)
 
-    def key(self, grid: Grid) -> Grid:
-        return symmetric_key(grid, transpose=True)
-
-    def format_position(self, grid: Grid) -> str:
-        return format_grid(grid)
-
     def parse_position(self, text: str) -> Grid:
         return _board(text)
 
     def format_move(self, move: Move) -> str:
         r, c, direction = move
         return f"{direction}{r},{c}"
-
-    def display(self, grid: Grid) -> str:
-        return "\n".join(grid)

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
-from perfectplay.games._grid import Grid, domino_regions, format_grid, parse_grid, symmetric_key
+from perfectplay.games._grid import Grid, GridGame, domino_regions, parse_grid, symmetric_key
 
 __all__ = ["Domineering"]
 
@@ -15,7 +15,7 @@ def _board(text: str) -> Grid:
     return parse_grid(text, ".#")
 
 
-class Domineering(PartizanGame[Grid]):
+class Domineering(GridGame, PartizanGame[Grid]):
     """Domineering on a board of CGSuite's text: rows separated by ``|``, ``.`` an empty
     square, ``#`` a square that is not there (or is covered); ``RxC`` an empty board of R rows
     and C columns. Left (as in CGSuite) covers two squares one above the other, Right two side
@@ -45,13 +45,7 @@ class Domineering(PartizanGame[Grid]):
     )
 
     def __init__(self, board: Grid | str = ("....",) * 4) -> None:
-        self.board = _board(board) if isinstance(board, str) else tuple(board)
-
-    def __repr__(self) -> str:
-        return f"Domineering({format_grid(self.board)!r})"
-
-    def start(self) -> Grid:
-        return self.board
+        super().__init__(board)
 
     def left_moves(self, grid: Grid) -> list[Grid]:
         found = []
@@ -74,14 +68,8 @@ class Domineering(PartizanGame[Grid]):
     def components(self, grid: Grid) -> list[Grid]:
         return domino_regions(grid)
 
-    def key(self, grid: Grid) -> Grid:
+    def key(self, grid: Grid) -> Grid:  # no turns: they would swap Left's and Right's moves
         return symmetric_key(grid, transpose=False)
-
-    def format_position(self, grid: Grid) -> str:
-        return format_grid(grid)
 
     def parse_position(self, text: str) -> Grid:
         return _board(text)
-
-    def display(self, grid: Grid) -> str:
-        return "\n".join(grid)

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
-from perfectplay.games._grid import Grid, format_grid, parse_grid, regions, symmetric_key
+from perfectplay.games._grid import Grid, GridGame, parse_grid, regions
 
 __all__ = ["Snort"]
 
@@ -35,7 +35,7 @@ def _tint(row: list[str], c: int, tint: str) -> None:
         row[c] = "#"  # next to both colours: nobody may colour it
 
 
-class Snort(PartizanGame[Grid]):
+class Snort(GridGame, PartizanGame[Grid]):
     """Snort on a grid graph (squares next to each other orthogonally are joined), as
     CGSuite's ``game.graph.Snort``: a player colours an uncoloured square that is not next to
     a square of the opponent's colour.
@@ -67,13 +67,7 @@ class Snort(PartizanGame[Grid]):
     )
 
     def __init__(self, board: Grid | str = ("...",) * 3) -> None:
-        self.board = _board(board) if isinstance(board, str) else tuple(board)
-
-    def __repr__(self) -> str:
-        return f"Snort({format_grid(self.board)!r})"
-
-    def start(self) -> Grid:
-        return self.board
+        super().__init__(board)
 
     def _colourings(self, grid: Grid, allowed: str, tint: str) -> list[Grid]:
         found = []
@@ -98,14 +92,5 @@ class Snort(PartizanGame[Grid]):
     def components(self, grid: Grid) -> list[Grid]:
         return regions(grid, ".lr")
 
-    def key(self, grid: Grid) -> Grid:
-        return symmetric_key(grid, transpose=True)
-
-    def format_position(self, grid: Grid) -> str:
-        return format_grid(grid)
-
     def parse_position(self, text: str) -> Grid:
         return _board(text)
-
-    def display(self, grid: Grid) -> str:
-        return "\n".join(grid)
