@@ -15,6 +15,12 @@ and pass the binary (its opening book is not used)::
     python benchmarks/bench_search_connect4.py --pons /tmp/pons/c4solver
 
 Without ``--pons`` (or when the binary is missing) the baseline is skipped.
+
+``--start`` also solves the 7x6 start position (a win for the first player on move 41) with
+each solver once, ours with a table of ``--start-table`` entries (default 2^25, 512 MiB); his
+takes about ten minutes here. ``--sets`` with no name skips the sets::
+
+    python benchmarks/bench_search_connect4.py --pons /tmp/pons/c4solver --sets --start
 """
 
 from __future__ import annotations
@@ -70,7 +76,7 @@ def pons(binary: str, lines: list[tuple[str, int]]) -> tuple[float, float]:
     done = subprocess.run([binary], input=text, capture_output=True, text=True, check=True,
                           cwd=os.path.dirname(binary) or ".")
     wall, cpu = time.perf_counter() - wall, children_cpu() - cpu
-    scores = [int(line.split()[1]) for line in done.stdout.splitlines()]
+    scores = [int(line.split()[-1]) for line in done.stdout.splitlines()]  # "MOVES SCORE"
     if scores != [score for _, score in lines]:
         sys.exit("Pons's solver disagrees with the set's scores")
     return wall / len(lines), cpu / len(lines)
@@ -82,6 +88,9 @@ def main() -> None:
     parser.add_argument("--sets", nargs="*", default=SETS, choices=SETS)
     parser.add_argument("--sample", type=int, help="positions of each set (default: SAMPLE)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--start", action="store_true", help="also the 7x6 start position")
+    parser.add_argument("--start-table", type=int, default=1 << 25,
+                        help="table entries of our search of the start (default 2^25)")
     options = parser.parse_args()
     baseline = options.pons if options.pons and Path(options.pons).is_file() else None
     if baseline is None:
@@ -109,6 +118,25 @@ def main() -> None:
             row += (f" {_ms(min(h[0] for _, h in runs if h)):>12} {_ms(min(his_cpu)):>12} "
                     f"{ratios[0]:>7.2f}-{ratios[-1]:.2f}x" if ratios else "")
         print(row, flush=True)
+    if options.start:
+        start(game, options.start_table, baseline)
+
+
+def start(game: ConnectFour, entries: int, baseline: str | None) -> None:
+    """The 7x6 start by each solver: its score, time and (ours) nodes."""
+    table = TranspositionTable(entries)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = search_positions(game, [game.start()], table=table)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    value, remoteness = result.values[0], result.remoteness[0]
+    score = pons_score(game, game.start(), value, remoteness)
+    print(f"start, perfectplay ({table.entries:,} entries): {value} in {remoteness} "
+          f"(score {score}), {result.nodes[0]:,} nodes, wall {wall:.1f} s, CPU {cpu:.1f} s",
+          flush=True)
+    if baseline:
+        his_wall, his_cpu = pons(baseline, [("", score)])
+        print(f"start, Pons: score {score}, wall {his_wall:.1f} s, CPU {his_cpu:.1f} s; "
+              f"CPU ratio {cpu / his_cpu:.2f}x", flush=True)
 
 
 def _ms(seconds: float) -> str:

@@ -178,6 +178,10 @@ def _store(table, shift, k, score, depth, kind, move, nodes):
 
 
 ETC_DEPTH = 12
+"""Positions fewer moves than this below the root probe the table for each child before
+searching any (:func:`_child_cutoff`): one probe a child is cheap beside the subtrees there.
+Measured on Pons's Test_L1_R3 sample: 6% fewer positions and 6% less time than none; 24 cut
+positions by 16% more but cost time, each probe being paid at many more positions."""
 
 
 @njit(inline="always")

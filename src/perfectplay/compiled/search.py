@@ -10,8 +10,10 @@ the game gives them. Acyclic games only: a line of play that repeats a position 
 :class:`~perfectplay.core.errors.CycleError` (``solve(game, method="retrograde")`` handles
 cycles).
 
-The transposition table holds bounds, 16 bytes an entry, in a fixed size (a power of two)
-chosen once per :class:`TranspositionTable`; by default :func:`default_table_entries`, at most
+The transposition table holds bounds, 16 bytes an entry in buckets of four (one cache line),
+each with the move that last cut its position off and the work its search took (the deepest
+searches' bounds are the last replaced), in a fixed size (a power of two) chosen once per
+:class:`TranspositionTable`; by default :func:`default_table_entries`, at most
 :data:`DEFAULT_ENTRIES` and never more than :data:`MEMORY_FRACTION` of the available memory.
 
 References
