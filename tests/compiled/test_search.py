@@ -1,7 +1,13 @@
 """The search engine (perfectplay.compiled.search): Pons's test positions exact, and the same
 values and remoteness as the strong solve on boards small enough to solve."""
 
+import os
 import pickle
+import select
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -135,3 +141,71 @@ def test_the_default_table_takes_at_most_an_eighth_of_the_memory():
 
 def test_analyze_is_exported_lazily():
     assert perfectplay.analyze is analyze
+
+
+@pytest.mark.parametrize("budget", [1, 37, 5000])
+def test_a_search_paused_inside_its_roots_goes_on_exactly(monkeypatch, budget):
+    # a few positions per slice (Ctrl-C and progress between slices): the same scores and the
+    # same positions entered as one call, which only a search resumed where it stopped gives
+    lines = pons_lines("Test_L2_R2", 3) + pons_lines("Test_L1_R1", 3)
+    boards = [BOARD.parse_position(moves) for moves, _ in lines]
+    whole = search_positions(BOARD, boards, table=TranspositionTable(1 << 16))
+    monkeypatch.setattr(perfectplay.compiled.search, "_SLICE_NODES", budget)
+    sliced = search_positions(BOARD, boards, table=TranspositionTable(1 << 16))
+    assert (sliced.values, sliced.remoteness, sliced.nodes) == (whole.values, whole.remoteness,
+                                                                whole.nodes)
+    assert max(whole.nodes) > budget  # so a root paused inside its search
+    scores = [pons_score(BOARD, b, v, r)
+              for b, v, r in zip(boards, sliced.values, sliced.remoteness, strict=True)]
+    assert scores == [score for _, score in lines]
+
+
+# the analyze command, saying on stdout when its first slice of search is done
+_MARKED = """
+import sys
+from perfectplay.cli import main
+from perfectplay.compiled import kernels
+
+sliced = kernels.run_sliced
+
+
+def marked(kernel, args, state, progress=None):
+    def first(done):
+        if not marked.said:
+            marked.said = True
+            print("slice", flush=True)
+        if progress is not None:
+            progress(done)
+
+    return sliced(kernel, args, state, first)
+
+
+marked.said = False
+kernels.run_sliced = marked
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_inside_the_search_of_one_position_ends_the_command_at_once(tmp_path):
+    # the 7x6 start takes minutes of search in one root: Ctrl-C ends it within a slice
+    (tmp_path / "run.py").write_text(_MARKED)
+    command = [sys.executable, str(tmp_path / "run.py"), "analyze", "connect4", "--width", "7",
+               "--height", "6", "--start", "", "--table-size", "1M"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=dict(os.environ),
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        ready, _, _ = select.select([child.stdout], [], [], 120)
+        assert ready, "no slice of search done in two minutes"
+        assert child.stdout.readline() == "slice\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert (child.returncode, out, err) == (130, "", "error: interrupted\n")
+    assert waited < 3, f"the command ended {waited:.1f} s after SIGINT"

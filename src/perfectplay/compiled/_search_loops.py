@@ -74,10 +74,15 @@ _HINTS = (1 << (_WORK_SHIFT - _HINT_SHIFT)) - 1  # moves from 4095 on are not ke
 LOWER, UPPER = 0, 1
 """Kind of bound a table slot holds, in the low bit of its second number."""
 
-STATE_SIZE = 4
+STATE_SIZE = 12
 """Length of ``state``: the node budget of a call, the next root, the nodes of this call, the
-table's bucket index shift (64 minus the bits of a bucket number)."""
+table's bucket index shift (64 minus the bits of a bucket number); then, when a root paused
+inside its search (:data:`STATE_PAUSED_ROOT` is 1), where it stands: its nodes so far, the
+ranks its null windows have narrowed its score to, and the depth, position and window the loop
+was about to enter (its path is in ``frames``)."""
 STATE_BUDGET, STATE_NEXT, STATE_NODES, STATE_SHIFT = 0, 1, 2, 3
+(STATE_PAUSED_ROOT, STATE_ROOT_NODES, STATE_LO, STATE_HI, STATE_DEPTH, STATE_POSITION,
+ STATE_ALPHA, STATE_BETA) = 4, 5, 6, 7, 8, 9, 10, 11
 
 WEAK = 1
 """``mode`` of a batch: the value only (win 1, tie 0, loss -1 in ``scores``)."""
@@ -207,20 +212,33 @@ def _child_cutoff(child, key, flags, params, search_params, size, p, moves, base
 @njit(inline="always")
 def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags, params,
             search_params, size, max_moves, root, alpha0, beta0, table, shift, frames,
-            moves, counters, info):
+            moves, counters, state, resume, info):
     """``(score, status)`` of ``root`` searched with the window ``(alpha0, beta0)``: an exact
     score inside it, else a bound (at most ``alpha0``: the score is at most that; at least
     ``beta0``: at least that). ``status`` is 0, or a negative ``STATUS_*`` with ``info``.
-    ``counters[0]`` counts the positions entered."""
+    ``counters[0]`` counts the positions entered; when it reaches ``counters[1]`` the loop
+    pauses (``STATUS_PAUSED``) with its place in ``state`` and ``frames``, and goes on from
+    there when called with ``resume``, exactly as if it had not stopped."""
     depth_limit = frames.shape[0] // FRAME
     d = 0
     p = root
     alpha = alpha0
     beta = beta0
+    if resume:
+        d = state[STATE_DEPTH]
+        p = state[STATE_POSITION]
+        alpha = state[STATE_ALPHA]
+        beta = state[STATE_BETA]
     ret = 0
     phase = 0  # 0: enter p at depth d; 1: return ret from depth d; 2: next move at depth d
     while True:
         if phase == 0:
+            if counters[0] >= counters[1]:
+                state[STATE_DEPTH] = d
+                state[STATE_POSITION] = p
+                state[STATE_ALPHA] = alpha
+                state[STATE_BETA] = beta
+                return 0, STATUS_PAUSED
             counters[0] += 1
             phase = 1
             v = primitive(params, p)
@@ -359,14 +377,17 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
 @njit(inline="always")
 def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, flags,
            params, search_params, size, max_moves, root, mode, table, shift, frames,
-           moves, counters, info):
-    """``(score, status)`` of one root: exact, or with ``mode == WEAK`` its sign only."""
-    v = primitive(params, root)
-    if v >= 0:
-        if v > 2:
-            info[0] = root
-            return 0, STATUS_PRIMITIVE
-        return primitive_score(v, 0), 0
+           moves, counters, state, resume, info):
+    """``(score, status)`` of one root: exact, or with ``mode == WEAK`` its sign only;
+    ``STATUS_PAUSED`` (see :func:`negamax`) with its place in ``state``, from which ``resume``
+    goes on."""
+    if not resume:
+        v = primitive(params, root)
+        if v >= 0:
+            if v > 2:
+                info[0] = root
+                return 0, STATUS_PRIMITIVE
+            return primitive_score(v, 0), 0
     lo, hi = -1, 1
     span = BIG - 8  # the most moves a line can take (without a horizon: any number)
     if flags & HAS_HORIZON:
@@ -376,6 +397,8 @@ def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizo
     losses = span // 2 + 1 if step == 2 else span + 1
     if mode != WEAK:
         lo, hi = -losses, wins
+    if resume:
+        lo, hi = state[STATE_LO], state[STATE_HI]
     while lo < hi:  # null windows narrow [lo, hi] to the score, as Pons's solver does
         med = lo + (hi - lo) // 2
         if med <= 0 and _half(lo) < med:
@@ -385,7 +408,13 @@ def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizo
         threshold = _score_of(med, step, wins, losses)
         s, status = negamax(child, primitive, next_move, wins_now, safe_moves, order, key,
                             flags, params, search_params, size, max_moves, root, threshold,
-                            threshold + 1, table, shift, frames, moves, counters, info)
+                            threshold + 1, table, shift, frames, moves, counters, state,
+                            resume, info)
+        resume = False
+        if status == STATUS_PAUSED:
+            state[STATE_LO] = lo
+            state[STATE_HI] = hi
+            return 0, status
         if status < 0:
             return 0, status
         if s <= threshold:
@@ -447,21 +476,32 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
     """Score ``roots[i]`` into ``scores[i]`` (``mode``: exact, or :data:`WEAK`) and the
     positions entered into ``nodes[i]``, and for a tie its remoteness into ``ties[i]`` when the
     game gives a ``horizon`` (else -1), from ``state[STATE_NEXT]`` on; pause
-    (:data:`~perfectplay.compiled._loops.STATUS_PAUSED`) after the root that passes
-    ``state[STATE_BUDGET]`` positions this call. Returns the number of roots on success;
+    (:data:`~perfectplay.compiled._loops.STATUS_PAUSED`) once ``state[STATE_BUDGET]``
+    positions are entered this call, between two roots or inside one (a call with the same
+    arguments then goes on where it stopped: the scores and nodes are those of a search without
+    pauses). Returns the number of roots on success;
     :data:`~perfectplay.compiled._loops.STATUS_STACK_FULL` (``info[0]`` the deepest position,
     ``frames`` its path) when a line is deeper than ``frames`` holds: that root starts over
     when called again."""
-    counters = np.zeros(1, dtype=np.int64)
+    counters = np.zeros(2, dtype=np.int64)  # the root's positions entered, its pause mark
     shift = state[STATE_SHIFT]
     total = 0
     while state[STATE_NEXT] < roots.shape[0]:
         i = state[STATE_NEXT]
-        counters[0] = 0
+        resume = state[STATE_PAUSED_ROOT] == 1
+        state[STATE_PAUSED_ROOT] = 0
+        counters[0] = state[STATE_ROOT_NODES] if resume else 0
+        before = counters[0]
+        counters[1] = before + max(state[STATE_BUDGET] - total, 1)
         s, status = _score(child, primitive, next_move, wins_now, safe_moves, order, key,
                            horizon, flags, params, search_params, size, max_moves, roots[i],
-                           mode, table, shift, frames, moves, counters, info)
-        total += counters[0]
+                           mode, table, shift, frames, moves, counters, state, resume, info)
+        total += counters[0] - before
+        if status == STATUS_PAUSED:
+            state[STATE_PAUSED_ROOT] = 1
+            state[STATE_ROOT_NODES] = counters[0]
+            state[STATE_NODES] = total
+            return STATUS_PAUSED
         if status < 0:
             return status
         scores[i] = s

@@ -313,7 +313,7 @@ def _kernel(rules: CompiledRules) -> Any:
 
 
 _FIRST_DEPTH = 1 << 8
-_SLICE_NODES = 1 << 22  # positions entered between two progress reports (a fraction of a second)
+_SLICE_NODES = 1 << 22  # positions a call: between two, progress and Ctrl-C (under a second)
 
 
 def _search_rules(game: Game) -> CompiledRules:

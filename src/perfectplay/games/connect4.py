@@ -98,15 +98,15 @@ class ConnectFour(Game):
     def parse_position(self, text: str) -> Board:
         """A board as :meth:`format_position` writes it, or in move notation: the columns
         played from the empty board, 1 = leftmost, as Tromp's and Pons's tools write them
-        (boards up to 9 columns wide).
+        (boards up to 9 columns wide); no column at all, the empty text, is the start.
 
-        >>> ConnectFour(4, 4).parse_position("1223")
-        ('X', 'OX', 'O', '')
+        >>> ConnectFour(4, 4).parse_position("1223"), ConnectFour(4, 4).parse_position("")
+        (('X', 'OX', 'O', ''), ('', '', '', ''))
         >>> ConnectFour(4, 4).parse_position("X.../OX../O.../....")
         ('X', 'OX', 'O', '')
         """
         text = text.strip()
-        if text.isdigit() and "/" not in text:
+        if text.isdigit() or not text:
             return self.play_columns(text)
         columns = text.upper().split("/")
         if len(columns) != self.width:
