@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import random
 from collections.abc import Hashable, Iterable, Iterator, Sequence
@@ -180,7 +181,13 @@ def has_hook(game: object, hook: str) -> bool:
     >>> has_hook(Nim(), "key"), has_hook(Nim(), "primitive"), has_hook(Nim(), "compiled")
     (True, False, False)
     """
-    cls = game if isinstance(game, type) else type(game)
+    return _overrides(game if isinstance(game, type) else type(game), hook)
+
+
+# asked at every position of a solve or a page, so looked up once per class (a class's methods
+# are not rewritten once its games are played)
+@functools.lru_cache(maxsize=4096)
+def _overrides(cls: type, hook: str) -> bool:
     method = inspect.getattr_static(cls, hook, None)  # the function itself, not a bound method
     return method is not None and method is not inspect.getattr_static(Game, hook, None)
 
