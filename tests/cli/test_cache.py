@@ -6,18 +6,22 @@ import sys
 
 from perfectplay.cli import main
 
+FILL = """
+from perfectplay.cli import main
+assert main(["solve", "shiritori", "--words", "ab,ba", "--method", "compiled"]) == 0
+assert main(["octal", "0.77", "--upto", "50", "--method", "plain"]) == 0
+"""
+
 
 def fill(directory):
     """A compiled solve (one generated module, one kernel) and a compiled nim-sequence (one
-    module, one kernel) in fresh processes; a kernel is numba's index and data file."""
+    module, one kernel), both commands in one fresh process; a kernel is numba's index and
+    data file."""
     env = {**os.environ, "PERFECTPLAY_KERNEL_DIR": str(directory),
            "PYTHONDONTWRITEBYTECODE": "1"}  # no bytecode of the modules: exact counts
     for name in ("NUMBA_CACHE_DIR", "NUMBA_DISABLE_JIT"):
         env.pop(name, None)
-    for argv in (["solve", "shiritori", "--words", "ab,ba", "--method", "compiled"],
-                 ["octal", "0.77", "--upto", "50", "--method", "plain"]):
-        subprocess.run([sys.executable, "-m", "perfectplay", *argv], env=env, check=True,
-                       capture_output=True)
+    subprocess.run([sys.executable, "-c", FILL], env=env, check=True, capture_output=True)
 
 
 def lines(capsys, *argv):

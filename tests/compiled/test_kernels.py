@@ -50,8 +50,10 @@ print(json.dumps({"value": str(s.value()),
 
 
 def run(code, **env):
-    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, **env},
-                         capture_output=True, text=True, check=True)
+    env = {**os.environ, **env}
+    env.pop("NUMBA_CACHE_DIR", None)  # numba's cache of the kernels: in the kernel directory
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
     return out.stdout
 
 

@@ -17,8 +17,9 @@ COMMAND = [sys.executable, "-m", "perfectplay", "solve", "shiritori", "--words",
 
 
 def solve_in(directory):
-    out = subprocess.run(COMMAND, env={**os.environ, "PERFECTPLAY_KERNEL_DIR": str(directory)},
-                         capture_output=True, text=True)
+    env = {**os.environ, "PERFECTPLAY_KERNEL_DIR": str(directory)}
+    env.pop("NUMBA_CACHE_DIR", None)  # numba's cache of the kernels: in the kernel directory
+    out = subprocess.run(COMMAND, env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["value"] == "win"
     return out.stderr
