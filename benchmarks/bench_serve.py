@@ -2,6 +2,7 @@
 
     python benchmarks/bench_serve.py [--seconds 3] [--requests 10000] [--clients 50]
                                      [--games ttt,c4] [--client auto|wrk|python]
+                                     [--processes 1]
 
 For each game the real command serves in its own process (``perfectplay serve ... --port 0``):
 tic-tac-toe (a dict solution, memo) and Connect Four 4x4 (a dense one, compiled). Random
@@ -201,6 +202,8 @@ def main() -> None:
     parser.add_argument("--games", default="ttt,c4", help="comma-separated: ttt, c4")
     parser.add_argument("--client", choices=["auto", "wrk", "python"], default="auto",
                         help="load generator (auto: wrk where installed, else python)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes ('perfectplay serve --processes', default 1)")
     args = parser.parse_args()
     wrk = shutil.which("wrk") if args.client != "python" else None
     if args.client == "wrk" and wrk is None:
@@ -210,7 +213,8 @@ def main() -> None:
     client = (f"wrk, 1 thread, {args.seconds} s per game" if wrk else
               f"Python threads, {args.requests:,} requests per game")
     print(f"/api/position from {args.clients} concurrent clients on loopback ({client}; "
-          f"uvicorn with {', '.join(fast) or 'h11 and asyncio'})")
+          f"uvicorn with {', '.join(fast) or 'h11 and asyncio'}; {args.processes} server "
+          f"process{'es' if args.processes > 1 else ''})")
     for key in args.games.split(","):
         label, arguments, game, method = GAMES[key]
         solution = solve(game, method=method)
@@ -221,7 +225,7 @@ def main() -> None:
         for text in texts[:2000]:
             explorer.position(text)
         alone = (time.perf_counter() - started) / len(texts[:2000])
-        server, url = start_server(arguments)
+        server, url = start_server([*arguments, "--processes", str(args.processes)])
         try:
             python_load(url, texts[:500], args.clients)  # warm-up, every answer checked
             load = (wrk_load(wrk, url, texts, args.clients, args.seconds) if wrk else

@@ -2,6 +2,7 @@
 cleanly on Ctrl-C, and refuses bad options in one line."""
 
 import json
+import pathlib
 import signal
 import socket
 import subprocess
@@ -43,6 +44,33 @@ def test_it_serves_a_saved_solution_prints_its_url_and_stops_on_ctrl_c(tmp_path)
         server.wait()
 
 
+def _children(pid):
+    tasks = pathlib.Path(f"/proc/{pid}/task")
+    return {int(c) for task in tasks.iterdir()
+            for c in (task / "children").read_text().split()}
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/task").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(("stop", "status"), [(signal.SIGINT, 0), (signal.SIGTERM, 128 + 15)])
+def test_more_processes_answer_on_one_port_and_stop_together(stop, status):
+    command = [sys.executable, "-m", "perfectplay", "serve", "nim", "--heaps", "1,2,3",
+               "--port", "0", "--processes", "3"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().split(" at ")[1].split()[0]
+        for _ in range(20):  # the kernel hands connections to whichever process accepts first
+            with urllib.request.urlopen(url + "api/position?p=1,2,3", timeout=10) as reply:
+                assert json.load(reply)["value"] == "lose"  # 1 ^ 2 ^ 3 = 0
+        others = _children(server.pid)
+        assert len(others) == 2
+        server.send_signal(stop)
+        assert server.wait(timeout=20) == status
+        assert not any(pathlib.Path(f"/proc/{pid}").exists() for pid in others)
+    finally:
+        server.kill()
+        server.wait()
+
+
 def test_it_serves_a_tier_database(tmp_path, client_of):
     from perfectplay.serve import create_app
     from perfectplay.tiers import solve_tiers
@@ -62,6 +90,7 @@ def test_it_serves_a_tier_database(tmp_path, client_of):
 
 @pytest.mark.parametrize(("argv", "error"), [
     (["--port", "70000"], "--port is 0 to 65535, got 70000"),
+    (["--processes", "0"], "--processes is 1 to 64, got 0"),
     (["--solution", "x.gz", "--db", "d"],
      "argument --db: not allowed with argument --solution (see 'perfectplay serve --help')"),
     (["--solution", "nowhere.gz", "--port", "0"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import os
 import sys
 from collections.abc import Sequence
 
@@ -41,9 +42,16 @@ def run(argv: Sequence[str]) -> int:
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000,
                         help="port to listen on (default 8000; 0: a free port)")
+    parser.add_argument("--processes", type=int, default=1, metavar="N",
+                        help="server processes answering on the port (default 1; each "
+                             "answers on one core)")
     options, rest = parser.parse_known_args(argv)
     if not 0 <= options.port <= 65535:
         raise UsageError(f"--port is 0 to 65535, got {options.port}")
+    if not 1 <= options.processes <= 64:
+        raise UsageError(f"--processes is 1 to 64, got {options.processes}")
+    if options.processes > 1 and not hasattr(os, "fork"):
+        raise UsageError("--processes above 1 needs os.fork (Linux, macOS)")
     given = parse_game_options(rest)
     game = load_game(options.game, given)
 
@@ -62,7 +70,7 @@ def run(argv: Sequence[str]) -> int:
     # Ctrl-C is how a server stops: uvicorn shuts down cleanly, then re-raises the signal as
     # KeyboardInterrupt, or returns when the signal came while it was already stopping
     with contextlib.suppress(KeyboardInterrupt):
-        server.run(app)
+        server.run(app, processes=options.processes)
     print("stopped", file=sys.stderr)
     return SUCCESS
 

@@ -4,7 +4,10 @@ is solved or served."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
+import signal
 import socket
 import threading
 import time
@@ -57,13 +60,18 @@ class WebServer:
         host = f"[{host}]" if ":" in host else host  # an IPv6 address
         return f"http://{host}:{port}/"
 
-    def run(self, app: Any) -> None:
+    def run(self, app: Any, *, processes: int = 1) -> None:
         """Serve ``app`` until stopped; the socket is closed afterwards.
 
         What is alive now (the solution, the imported modules: some 100,000 objects once
         numba is loaded) is moved out of the garbage collector's reach first: a full
         collection walking it takes 30 ms on a 2-core machine, a pause of every request under
         way, and it all lives as long as the server anyway.
+
+        ``processes`` above 1 forks that many servers less one, all answering on the socket
+        (the solution shared, copy on write; on the main thread, where ``os.fork`` exists):
+        a server is one thread, so one process answers with one core. Ctrl-C stops them all;
+        the others are stopped when this one is.
         """
         gc.collect()  # what is garbage already goes now, not frozen with the rest
         gc.freeze()
@@ -72,10 +80,32 @@ class WebServer:
         # request; uvicorn picks httptools and uvloop (dependencies) over h11 and asyncio
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 proxy_headers=False)
+        others = [self._fork(config) for _ in range(processes - 1)]
+        if others:  # uvicorn ends on SIGTERM by raising it again: this process must stop them
+            signal.signal(signal.SIGTERM, _exit_on_sigterm)
         self._server = uvicorn.Server(config)
         self._server.should_exit = self._stopped.is_set()
-        with self.socket:
-            self._server.run(sockets=[self.socket])
+        try:
+            with self.socket:
+                self._server.run(sockets=[self.socket])
+        finally:
+            for pid in others:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGTERM)  # uvicorn finishes its requests, then exits
+                os.waitpid(pid, 0)
+
+    def _fork(self, config: uvicorn.Config) -> int:
+        """A child process serving on the socket until stopped; its process id."""
+        pid = os.fork()
+        if pid == 0:
+            status = 1
+            try:
+                with contextlib.suppress(KeyboardInterrupt):
+                    uvicorn.Server(config).run(sockets=[self.socket])
+                status = 0
+            finally:
+                os._exit(status)  # never back into the caller's code
+        return pid
 
     def wait_started(self, timeout: float = 10.0) -> None:
         """Block until :meth:`run`, in another thread, accepts connections."""
@@ -90,6 +120,10 @@ class WebServer:
         self._stopped.set()
         if self._server is not None:
             self._server.should_exit = True
+
+
+def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)  # as a shell reports a process ended by the signal
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
