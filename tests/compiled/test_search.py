@@ -1,19 +1,15 @@
 """The search engine (perfectplay.compiled.search): Pons's test positions exact, and the same
 values and remoteness as the strong solve on boards small enough to solve."""
 
-import os
 import pickle
-import select
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from compiled.graph_rules import CompiledGraph
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from interrupt import ctrl_c_when_said
 
 import perfectplay
 from perfectplay import CycleError, Value, outcome
@@ -191,21 +187,6 @@ def test_ctrl_c_inside_the_search_of_one_position_ends_the_command_at_once(tmp_p
     (tmp_path / "run.py").write_text(_MARKED)
     command = [sys.executable, str(tmp_path / "run.py"), "analyze", "connect4", "--width", "7",
                "--height", "6", "--start", "", "--table-size", "1M"]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env=dict(os.environ),
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        ready, _, _ = select.select([child.stdout], [], [], 120)
-        assert ready, "no slice of search done in two minutes"
-        assert child.stdout.readline() == "slice\n"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-        waited = time.monotonic() - sent
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.communicate()
-    assert (child.returncode, out, err) == (130, "", "error: interrupted\n")
+    status, out, err, waited = ctrl_c_when_said(command, "slice", within=120)
+    assert (status, out, err) == (130, "", "error: interrupted\n")
     assert waited < 3, f"the command ended {waited:.1f} s after SIGINT"

@@ -7,11 +7,9 @@ progress bar prints a marker on its first call (the kernel has then done a slice
 follows."""
 
 import os
-import select
-import signal
-import subprocess
 import sys
-import time
+
+from interrupt import ctrl_c_when_said
 
 GAME = '''
 import numpy as np
@@ -60,33 +58,13 @@ sys.exit(main(sys.argv[1:]))
 '''
 
 
-def _ctrl_c_by_default() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def test_ctrl_c_inside_a_compiled_kernel_ends_the_command_at_once(tmp_path):
     (tmp_path / "chain.py").write_text(GAME)
     (tmp_path / "run.py").write_text(RUN)
     env = {**os.environ, "PERFECTPLAY_KERNEL_DIR": str(tmp_path / "kernels")}
     command = [sys.executable, str(tmp_path / "run.py"), "solve",
                f"{tmp_path / 'chain.py'}:Chain", "--method", "compiled"]
-    # the child starts with Ctrl-C's default disposition, as from a terminal: a job started in
-    # the background by a shell without job control inherits SIGINT ignored
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env=env, preexec_fn=_ctrl_c_by_default)
-    try:
-        # numba compiles the kernel first (seconds); uninterrupted, the solve then takes minutes
-        ready, _, _ = select.select([child.stdout], [], [], 60)
-        assert ready, "no progress reported in a minute"
-        assert child.stdout.readline() == "progress\n"
-        time.sleep(0.5)  # well inside the kernel
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-        waited = time.monotonic() - sent
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.communicate()
-    assert (child.returncode, out, err) == (130, "", "error: interrupted\n")
+    # numba compiles the kernel first (seconds); uninterrupted, the solve then takes minutes
+    status, out, err, waited = ctrl_c_when_said(command, "progress", env=env)
+    assert (status, out, err) == (130, "", "error: interrupted\n")
     assert waited < 2, f"the command ended {waited:.1f} s after SIGINT"
