@@ -1,6 +1,6 @@
 """``perfectplay serve`` under load: ``/api/position`` from many concurrent clients on loopback.
 
-    python benchmarks/bench_serve.py [--seconds 3] [--requests 10000] [--clients 50]
+    python benchmarks/bench_serve.py [--seconds 10] [--requests 10000] [--clients 50]
                                      [--games ttt,c4] [--client auto|wrk|python]
                                      [--processes 1]
 
@@ -194,8 +194,8 @@ def percentile(sorted_values: list[float], p: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=int, default=3,
-                        help="how long wrk loads each server (default 3)")
+    parser.add_argument("--seconds", type=int, default=10,
+                        help="how long wrk loads each server (default 10)")
     parser.add_argument("--requests", type=int, default=10_000,
                         help="random positions asked for; all of them by the Python client")
     parser.add_argument("--clients", type=int, default=50)

@@ -29,7 +29,8 @@ def test_the_shiritori_benchmark_runs_and_agrees_with_its_cpp():
 
 
 def test_the_serve_benchmark_answers_every_request():
-    out = run("bench_serve.py", "--requests", "200", "--clients", "5", "--games", "ttt")
+    out = run("bench_serve.py", "--requests", "200", "--clients", "5", "--games", "ttt",
+              "--seconds", "1")
     assert "tictactoe (dict store)" in out and "; 0 errors" in out
 
 
