@@ -78,6 +78,17 @@ def test_games_lists_the_catalogue(capsys):
     assert "tictactoe" in out and "--heaps" in out
 
 
+def test_games_lists_the_partizan_games_after_the_others(capsys):
+    from perfectplay.games import CATALOGUE, PARTIZAN_CATALOGUE
+
+    status, out, _ = run(capsys, "games")
+    lines = out.splitlines()
+    heading = lines.index("partizan games (their values by 'perfectplay cgt GAME'):")
+    assert status == 0 and lines[heading - 1] == ""
+    assert [line.split()[0] for line in lines[:heading - 1]] == list(CATALOGUE)
+    assert [line.split()[0] for line in lines[heading + 1:]] == list(PARTIZAN_CATALOGUE)
+
+
 def test_help_lists_every_command(capsys):
     from perfectplay.cli import COMMANDS
 

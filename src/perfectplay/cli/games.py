@@ -1,4 +1,5 @@
-"""``perfectplay games``: the catalogue, one line a game, with each game's options."""
+"""``perfectplay games``: the catalogue, one line a game, with each game's options; then the
+partizan games, which ``perfectplay cgt`` evaluates."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 
 from perfectplay.cli.gameargs import describe_option
 from perfectplay.cli.status import SUCCESS, ArgumentParser
-from perfectplay.games import ALIASES, CATALOGUE, find_game
+from perfectplay.games import ALIASES, CATALOGUE, PARTIZAN_CATALOGUE, find_game, find_partizan_game
 
 __all__ = ["run"]
 
@@ -16,7 +17,7 @@ def run(argv: Sequence[str]) -> int:
                             description="List the built-in games and their options.")
     parser.add_argument("--options", action="store_true", help="also list each game's options")
     options = parser.parse_args(argv)
-    width = max(map(len, CATALOGUE))
+    width = max(map(len, [*CATALOGUE, *PARTIZAN_CATALOGUE]))
     aliases: dict[str, list[str]] = {}
     for alias, name in ALIASES.items():
         aliases.setdefault(name, []).append(alias)
@@ -25,5 +26,11 @@ def run(argv: Sequence[str]) -> int:
         print(f"{name:<{width}}  {summary}{also}")
         if options.options:
             for opt in getattr(find_game(name), "OPTIONS", ()):
+                print(f"{'':<{width}}    {describe_option(opt)}")
+    print("\npartizan games (their values by 'perfectplay cgt GAME'):")
+    for name, (_, summary) in PARTIZAN_CATALOGUE.items():
+        print(f"{name:<{width}}  {summary}")
+        if options.options:
+            for opt in getattr(find_partizan_game(name), "OPTIONS", ()):
                 print(f"{'':<{width}}    {describe_option(opt)}")
     return SUCCESS
