@@ -84,7 +84,9 @@ class ConnectFour(Game):
         column = self.height + 1
         stones = 0
         for c, col in enumerate(board):
-            stones |= _stones_of(col, last) << (c * column)
+            full = (1 << len(col)) - 1
+            x = _column_bits(col) & full  # X's stones, the sentinel above them dropped
+            stones |= (x if last == "X" else x ^ full) << (c * column)
         for step in (1, column, column - 1, column + 1):  # up, across, the two diagonals
             pairs = stones & (stones >> step)
             if pairs & (pairs >> (2 * step)):
@@ -241,16 +243,6 @@ def _encode_board(width: int, height: int, board: Board) -> int:
     for c, col in enumerate(board):
         code |= _column_bits(col) << (c * column)
     return code
-
-
-@functools.cache  # a board has few distinct columns: 2^(height + 1) - 1 at most
-def _stones_of(col: str, mark: str) -> int:
-    """The cells of a column holding ``mark``, bottom cell the lowest bit.
-
-    >>> bin(_stones_of("XOX", "X"))
-    '0b101'
-    """
-    return sum(1 << row for row, cell in enumerate(col) if cell == mark)
 
 
 @functools.cache  # a board has few distinct columns: 2^(height + 1) - 1 at most

@@ -81,7 +81,10 @@ class WebServer:
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 proxy_headers=False)
         others = [self._fork(config) for _ in range(processes - 1)]
-        if others:  # uvicorn ends on SIGTERM by raising it again: this process must stop them
+        # uvicorn ends on SIGTERM by raising it again: with others to stop, this process must
+        # live on to stop them
+        handler = signal.getsignal(signal.SIGTERM)
+        if others:
             signal.signal(signal.SIGTERM, _exit_on_sigterm)
         self._server = uvicorn.Server(config)
         self._server.should_exit = self._stopped.is_set()
@@ -89,6 +92,8 @@ class WebServer:
             with self.socket:
                 self._server.run(sockets=[self.socket])
         finally:
+            if others:
+                signal.signal(signal.SIGTERM, handler)
             for pid in others:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGTERM)  # uvicorn finishes its requests, then exits
