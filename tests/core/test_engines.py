@@ -92,3 +92,35 @@ def test_the_judge_batch_estimate_chooses_one_engine_for_all_cases():
         from perfectplay.core import engines
 
         engines._ENGINES["grundy"] = [e for e in engines_for("grundy") if e.name != "spy"]
+
+
+def test_every_listed_method_runs_from_the_front_door(tmp_path):
+    # one game every engine answers: tic-tac-toe has compiled rules and tier hooks
+    from perfectplay.games.tictactoe import TicTacToe
+
+    game = TicTacToe()
+    expected = (Value.TIE, 9)  # the known value: a tie when both play perfectly
+    for method in methods("solve"):
+        options = {"db": tmp_path / method} if method in ("tiers", "auto") else {}
+        solution = solve(game, method=method, **options)
+        assert (solution.value(), solution.remoteness()) == expected, method
+        assert solution.method == ("tiers" if method == "auto" else method)
+    for method in methods("outcome"):
+        assert outcome(game, method=method) is expected[0], method
+
+
+def test_engine_options_reach_their_engine_and_no_other(tmp_path):
+    from perfectplay.games.tictactoe import TicTacToe
+
+    with pytest.raises(ValueError, match="method 'memo' takes no option 'db' "
+                                         r"\(its options: none\)"):
+        solve(TicTacToe(), method="memo", db=tmp_path)
+    with pytest.raises(ValueError, match="method 'tiers' takes no option 'table' "
+                                         r"\(its options: db, workers, scheduler, "):
+        solve(TicTacToe(), method="tiers", db=tmp_path, table=1)
+    with pytest.raises(ValueError, match="needs a database directory"):
+        solve(TicTacToe(), method="tiers")
+    # a game without tier hooks: auto says why the only engine taking db cannot
+    with pytest.raises(ValueError, match=r"no engine answers solve for IntervalGame2\(\(\(1, "
+                                         r"3\),\)\) \(tiers: interval-game-2 has no tier hooks"):
+        solve(IntervalGame2(((1, 3),)), db=tmp_path)

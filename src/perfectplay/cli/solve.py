@@ -26,8 +26,7 @@ def run(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="perfectplay solve", epilog=GAME_EPILOG,
                             description="Solve a game strongly from its start position.")
     add_game_argument(parser)
-    # tiers registers with the dispatcher when perfectplay.tiers is imported: only if it runs
-    parser.add_argument("--method", choices=list(dict.fromkeys((*methods("solve"), "tiers"))),
+    parser.add_argument("--method", choices=methods("solve"),
                         default="auto",
                         help="memo (acyclic games), retrograde (any game, cycles give draws), "
                              "compiled (numba kernels, for games with compiled rules), tiers "
@@ -56,11 +55,11 @@ def run(argv: Sequence[str]) -> int:
         solving = time.perf_counter()
         if tiers:
             from perfectplay.cli.db import TierProgressBar
-            from perfectplay.tiers import solve_tiers
 
             with TierProgressBar() as tier_bar:
-                solution: Any = solve_tiers(game, options.db, workers=options.workers,
-                                            scheduler=options.scheduler, progress=tier_bar)
+                solution: Any = solve(game, method="tiers", db=options.db,
+                                      workers=options.workers, scheduler=options.scheduler,
+                                      tier_progress=tier_bar)
         else:
             solution = solve(game, method=options.method, progress=bar)
         counts = solution.counts()

@@ -24,11 +24,15 @@ from perfectplay.core.errors import EngineLimitError
 from perfectplay.core.game import Game
 from perfectplay.core.limits import available_memory, format_bytes
 
-__all__ = ["QUESTIONS", "Engine", "Estimate", "Request", "dispatch", "engines_for", "methods",
-           "register"]
+__all__ = ["QUESTIONS", "QUESTION_OPTIONS", "Engine", "Estimate", "Request", "dispatch",
+           "engines_for", "methods", "register"]
 
 QUESTIONS = ("solve", "outcome", "grundy", "nim_sequence")
 """What can be asked: a strong solve, one position's value, a Grundy value, a nim-sequence."""
+
+QUESTION_OPTIONS: dict[str, tuple[str, ...]] = {
+    "solve": (), "outcome": (), "grundy": ("table",), "nim_sequence": ("rules", "upto")}
+"""The options every engine of a question reads (the front door fills them in)."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,8 @@ class Request:
 
     options: Mapping[str, Any] = field(default_factory=dict)
     """Question-specific arguments (a nim-sequence's heap rules and ``upto``, a shared Grundy
-    table)."""
+    table, see :data:`QUESTION_OPTIONS`) and the caller's options for one engine (the tiers
+    engine's ``db``), which only engines declaring them (:attr:`Engine.options`) accept."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,16 @@ class Engine:
     order: int = 0
     """``auto`` tries engines in increasing order."""
 
+    options: tuple[str, ...] = ()
+    """The options it takes beyond its question's (:data:`QUESTION_OPTIONS`): a request
+    carrying another is refused, and ``auto`` chooses only among the engines that take every
+    option given (``solve(game, db=DIR)`` goes by tiers)."""
+
+    def takes(self, request: Request) -> str | None:
+        """The first option of ``request`` this engine does not take, or None."""
+        known = (*QUESTION_OPTIONS[self.question], *self.options)
+        return next((name for name in request.options if name not in known), None)
+
 
 _ENGINES: dict[str, list[Engine]] = {question: [] for question in QUESTIONS}
 
@@ -160,6 +175,11 @@ def dispatch(request: Request, method: str = "auto") -> Any:
             raise ValueError(f"unknown method {method!r}: expected one of "
                              f"{', '.join(methods(request.question))}")
         engine = chosen[0]
+        unknown = engine.takes(request)
+        if unknown is not None:
+            taken = ", ".join(engine.options) or "none"
+            raise ValueError(f"method {method!r} takes no option {unknown!r} "
+                             f"(its options: {taken})")
         reason = engine.refuses(request)
         if reason is not None:
             raise ValueError(f"method {method!r} cannot answer this: {reason}")
@@ -171,10 +191,14 @@ def dispatch(request: Request, method: str = "auto") -> Any:
                                        f"{format_bytes(available_memory() or 0)} available: "
                                        f"{method} {reason}")
         return engine.run(request)
-    reasons = []
+    reasons, refusals = [], []
+    engines = [e for e in engines if e.takes(request) is None]
+    if not engines:
+        raise ValueError(f"no method takes the options {', '.join(map(repr, request.options))}")
     for engine in engines:
         reason = engine.refuses(request)
         if reason is not None:
+            refusals.append(f"{engine.name}: {reason}")
             continue
         estimate = engine.estimate(request)
         reason = _does_not_fit(estimate)
@@ -188,7 +212,8 @@ def dispatch(request: Request, method: str = "auto") -> Any:
         except engine.gives_way_on as exc:
             reasons.append(f"{engine.name}: {exc}")
     if not reasons:
-        raise ValueError(f"no engine answers {request.question} for {_subject(request)}")
+        why = f" ({'; '.join(refusals)})" if refusals else ""
+        raise ValueError(f"no engine answers {request.question} for {_subject(request)}{why}")
     available = available_memory()
     memory = "" if available is None else f" in the {format_bytes(available)} available"
     raise EngineLimitError(f"{_subject(request)} does not fit{memory}: {'; '.join(reasons)}")

@@ -9,6 +9,7 @@ registers the pure-Python engines, memoised search (``memo``) and retrograde ana
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from perfectplay.core.engines import Engine, Estimate, Request, dispatch, register
 from perfectplay.core.errors import CycleError
@@ -24,23 +25,31 @@ __all__ = ["Counts", "DictSolution", "MoveValue", "Solution", "outcome", "solve"
 
 
 def solve(game: Game[P], *, method: str = "auto", position: P | None = None,
-          progress: Callable[[int], None] | None = None) -> Solution[P]:
+          progress: Callable[[int], None] | None = None, **options: Any) -> Solution[P]:
     """Strongly solve ``game``: value and remoteness of every position reachable from
     ``position`` (default: the start).
 
     Parameters
     ----------
     game : Game
-    method : {"auto", "memo", "retrograde", "compiled"}
+    method : {"auto", "memo", "retrograde", "compiled", "tiers"}
         ``memo``: memoised depth-first search, for acyclic games. ``retrograde``: retrograde
         analysis, for any finite game (cycles give DRAWs). ``compiled``: the numba kernels of
         :func:`perfectplay.compiled.compiled_solve`, for games with ``compiled()`` rules.
+        ``tiers``: tier by tier into a database directory
+        (:func:`perfectplay.tiers.solve_tiers`), for games with tier hooks.
         ``auto`` (default): compiled for a game with compiled rules whose ``compiled_size()``
         is at least :data:`~perfectplay.core.limits.COMPILED_THRESHOLD` and whose tables fit
-        the memory, else memo, switching to retrograde when a cycle turns up.
+        the memory, else memo, switching to retrograde when a cycle turns up; tiers when
+        ``db`` is given.
     position : Position, optional
     progress : callable, optional
         Called now and then with the number of positions handled so far.
+    **options
+        Options of one engine, refused by the others. ``tiers``: ``db`` (the database
+        directory, required), ``workers`` (a local Dask cluster of that many processes),
+        ``scheduler`` (the address of a running one), ``tier_progress`` (called with a
+        :class:`~perfectplay.tiers.TierProgress` after each piece of work).
 
     Returns
     -------
@@ -49,7 +58,8 @@ def solve(game: Game[P], *, method: str = "auto", position: P | None = None,
     Raises
     ------
     ValueError
-        For an unknown method, or one that cannot solve this game.
+        For an unknown method, one that cannot solve this game, or an option the method does
+        not take.
     CycleError
         When ``method="memo"`` meets a cycle.
     GameError
@@ -66,7 +76,8 @@ def solve(game: Game[P], *, method: str = "auto", position: P | None = None,
     >>> s.value(), s.remoteness()
     (Value.LOSE, 6)
     """
-    solution: Solution[P] = dispatch(Request("solve", game, position, progress), method)
+    solution: Solution[P] = dispatch(Request("solve", game, position, progress, options=options),
+                                     method)
     return solution
 
 

@@ -1,6 +1,7 @@
 """The ``tiers`` engine's entry in the dispatcher (:mod:`perfectplay.core.engines`): it answers
-``solve`` for a game with tier hooks, into the database directory given as the request's
-``db`` option (``auto`` never chooses it: it needs that directory)."""
+``solve`` for a game with tier hooks, into the database directory given as the ``db`` option
+(``solve(game, method="tiers", db=DIR, workers=2)``); ``auto`` chooses it only when that
+option is given, since no other engine takes it."""
 
 from __future__ import annotations
 
@@ -36,15 +37,18 @@ def _solve(request: Request) -> Any:
     from perfectplay.tiers.solve import solve_tiers
 
     options = request.options
-    count = request.progress
+    count, stages = request.progress, options.get("tier_progress")
 
     def progress(event: Any) -> None:
         if count is not None:
             count(event.done)
+        if stages is not None:
+            stages(event)
 
     return solve_tiers(request.game, options["db"], position=request.position,
                        workers=options.get("workers"), scheduler=options.get("scheduler"),
                        progress=progress)
 
 
-register(Engine("tiers", "solve", order=100, refuses=_refuses, estimate=_estimate, run=_solve))
+register(Engine("tiers", "solve", order=100, refuses=_refuses, estimate=_estimate, run=_solve,
+                options=("db", "workers", "scheduler", "tier_progress")))
