@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from perfectplay.check import check, check_instances, instances_of
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
-from perfectplay.games import find_game
+from perfectplay.games import game_class
 
 __all__ = ["COUNTEREXAMPLE", "NOTHING_CHECKED", "run"]
 
@@ -48,7 +48,7 @@ def run(argv: Sequence[str]) -> int:
                              "--up-to or --random")
         if options.random and options.size is None:
             raise UsageError("--random needs --size")
-        families = instances_of(find_game(options.game), up_to=options.up_to,
+        families = instances_of(game_class(options.game), up_to=options.up_to,
                                 count=options.random, size=options.size, seed=options.seed)
         report = check_instances(families)
     print(report.format())

@@ -15,14 +15,14 @@ import sys
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from perfectplay.core.errors import GameError
 from perfectplay.core.game import Game
 from perfectplay.core.partizan import PartizanGame
 
-__all__ = ["CATALOGUE", "PARTIZAN_CATALOGUE", "find_game", "find_partizan_game", "load_game",
-           "load_partizan_game"]
+__all__ = ["CATALOGUE", "PARTIZAN_CATALOGUE", "find_game", "find_partizan_game", "game_class",
+           "load_game", "load_partizan_game"]
 
 CATALOGUE: dict[str, tuple[str, str]] = {
     # name: ("module:Class", one-line summary)
@@ -145,10 +145,33 @@ def load_game(spec: str, options: Mapping[str, str] | None = None) -> Game:
     return game
 
 
+def game_class(spec: str) -> type[Game]:
+    """The class a command line names: a catalogue game by name or alias, or the class of a
+    user's game file, ``path/to/file.py:ClassName``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, a missing file or class, or a game file that does not run.
+    GameError
+        When the class of a game file is not a :class:`~perfectplay.core.game.Game`.
+
+    >>> game_class("ttt").__name__
+    'TicTacToe'
+    """
+    if _is_game_file(spec):
+        return cast("type[Game]", _class_from_file(spec))  # partizan=False: a Game or raised
+    return find_game(spec)
+
+
+def _is_game_file(spec: str) -> bool:
+    return ":" in spec and spec.split(":", 1)[0].endswith(".py")
+
+
 def _load(spec: str, options: Mapping[str, str] | None, *, partizan: bool) -> Any:
     options = dict(options or {})
     cls: type[Game] | type[PartizanGame]
-    if ":" in spec and spec.split(":", 1)[0].endswith(".py"):
+    if _is_game_file(spec):
         cls = _class_from_file(spec, partizan=partizan)
         kwargs = {name.replace("-", "_"): _literal(name, text) for name, text in options.items()}
     else:
@@ -186,6 +209,10 @@ def _class_from_file(spec: str, *, partizan: bool = False) -> type[Game] | type[
         raise ValueError(f"cannot import {path_text!r}")
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_name] = module
+    # as when Python runs a script: its folder comes first, so it imports its sibling modules
+    folder = str(path.resolve().parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
     try:
         module_spec.loader.exec_module(module)
     except Exception as exc:  # the file's own error: bad input, said with its file and line
