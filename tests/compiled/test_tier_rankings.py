@@ -208,3 +208,28 @@ def test_tier_params_keep_the_rules_entries_first():
     params = tier_params(6, 5)
     assert np.array_equal(params[:11], connect4_params(6, 5))
     assert params.dtype == np.int64
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 12), st.data())
+def test_two_colour_ranking_numbers_every_board_once(cells, data):
+    # brute force: every placement of x and o stones, listed in the library's order
+    # (X cells in colex order, then O cells among the rest in colex order)
+    from perfectplay.compiled.ranking import (
+        two_colour_count,
+        two_colour_rank,
+        two_colour_unrank,
+    )
+
+    def colex(items, k):
+        return sorted(itertools.combinations(items, k), key=lambda c: sorted(c, reverse=True))
+
+    x = data.draw(st.integers(0, cells))
+    o = data.draw(st.integers(0, cells - x))
+    boards = [(sum(1 << c for c in xs), sum(1 << c for c in os))
+              for xs in colex(range(cells), x)
+              for os in colex([c for c in range(cells) if c not in xs], o)]
+    assert two_colour_count(cells, x, o) == len(boards) == comb(cells, x) * comb(cells - x, o)
+    for index, (xs, os) in enumerate(boards):
+        assert two_colour_rank(xs, os, cells) == index
+        assert two_colour_unrank(index, x, o, cells) == (xs, os)

@@ -168,11 +168,12 @@ def cached_module(text: str, depends: Iterable[ModuleType], *, key: str = "") ->
     """The module of ``text`` (see :func:`entry_source`): written once into :func:`kernel_dir`,
     imported, and kept for the process.
 
-    Its name is :data:`PREFIX` and a hash of ``text``, of the source files of ``depends``, of
-    ``key`` and of numba's version. Numba's cache of an entry point tracks the entry's own file
-    only, so ``depends`` lists the modules its compiled code is also made of (the loops it
-    inlines, a module whose constants they read, the rules' modules) and ``key`` any other
-    value compiled in; nothing else is read, so editing an unrelated module keeps the kernels.
+    Its name is :data:`PREFIX` and a hash of ``text``, of the source files of ``depends`` (and
+    of the modules of the njit functions they call), of ``key`` and of numba's version. Numba's
+    cache of an entry point tracks the entry's own file only, so ``depends`` lists the modules
+    its compiled code is also made of (the loops it inlines, a module whose constants they
+    read, the rules' modules) and ``key`` any other value compiled in; nothing else is read, so
+    editing an unrelated module keeps the kernels.
     :func:`kernels_for` shows it at work.
 
     A damaged cache costs a warning and a compilation, never a failed run: a module file that
@@ -181,7 +182,7 @@ def cached_module(text: str, depends: Iterable[ModuleType], *, key: str = "") ->
     loads it), are removed when one differs; :func:`prepare` removes those numba cannot read.
     """
     digest = hashlib.sha256(text.encode())
-    for module in depends:
+    for module in _with_callees(depends):
         digest.update(Path(str(module.__file__)).read_bytes())
     import numba
 
@@ -192,6 +193,21 @@ def cached_module(text: str, depends: Iterable[ModuleType], *, key: str = "") ->
     if known is None:
         known = _loaded[tag] = _load(tag, text)
     return known
+
+
+def _with_callees(modules: Iterable[ModuleType]) -> list[ModuleType]:
+    """``modules`` and, transitively, the modules of the njit functions they name (rules that
+    call :mod:`perfectplay.compiled.ranking`): their code is compiled in too."""
+    found = dict.fromkeys(modules)
+    waiting = list(found)
+    while waiting:
+        for value in list(vars(waiting.pop()).values()):
+            python = getattr(value, "py_func", None)
+            module = sys.modules.get(getattr(python, "__module__", "") or "")
+            if module is not None and getattr(module, "__file__", None) and module not in found:
+                found[module] = None
+                waiting.append(module)
+    return list(found)
 
 
 def kernels_for(rules: CompiledRules) -> ModuleType:

@@ -105,9 +105,8 @@ class TicTacToe(Game):
     def compiled(self) -> CompiledRules:
         """The compiled rules (:mod:`perfectplay.compiled.games.tictactoe`; imports numba): a
         board is the base-3 number of its cells, cell ``i`` the digit of ``3 ** i``; tiers by
-        number of marks (:mod:`perfectplay.compiled.games.tictactoe_tiers`)."""
-        from perfectplay.compiled.games.tictactoe import child, primitive
-        from perfectplay.compiled.games.tictactoe_tiers import PARAMS, TIER_RULES
+        number of marks."""
+        from perfectplay.compiled.games.tictactoe import PARAMS, TIER_RULES, child, primitive
         from perfectplay.compiled.rules import CompiledRules
 
         return CompiledRules(child=child, primitive=primitive, params=PARAMS, size=3 ** 9,

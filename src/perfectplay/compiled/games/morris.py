@@ -7,13 +7,8 @@ A position is the base-3 number of its cells, cell ``i`` the digit of ``3**i`` (
 The tier of a position is the number of stones on the board. Tiers 0 to 5 are the placing
 phase: every move places a stone, so it leaves the tier. Tier 6 is the sliding phase: moves
 stay inside it (a loopy tier). A tier ranks its boards as a pair of combinations (the X cells
-among nine, then the O cells among the cells left), in colexicographic order [1]_; tier 6 adds
-the player to move as the lowest digit.
-
-References
-----------
-.. [1] D. E. Knuth, *The Art of Computer Programming*, vol. 4A, 7.2.1.3, "Generating all
-   combinations", Addison-Wesley, 2011.
+among nine, then the O cells among the cells left, :mod:`perfectplay.compiled.ranking`); tier
+6 adds the player to move as the lowest digit.
 """
 
 from __future__ import annotations
@@ -21,7 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["BINOMIAL", "MOVES", "PARAMS", "SIZE", "TIER_SIZES", "child", "next_move",
+from perfectplay.compiled.ranking import two_colour_count, two_colour_rank, two_colour_unrank
+
+__all__ = ["MOVES", "PARAMS", "SIZE", "TIER_SIZES", "child", "next_move",
            "primitive", "rank", "tier", "unrank"]
 
 PARAMS = 3 ** np.arange(10, dtype=np.int64)
@@ -32,12 +29,6 @@ SIZE = 2 * 3 ** 9
 
 MOVES = 9 + 4 * 9
 """Nine placing moves, then four directions from each of the nine cells."""
-
-BINOMIAL = np.array([[1 if k == 0 else 0 for k in range(10)] for _ in range(10)],
-                    dtype=np.int64)
-for _n in range(1, 10):
-    for _k in range(1, 10):
-        BINOMIAL[_n, _k] = BINOMIAL[_n - 1, _k - 1] + BINOMIAL[_n - 1, _k]
 
 _LINES = np.array([(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)],
                   dtype=np.int64)
@@ -50,8 +41,7 @@ def _stones(stones: int) -> tuple[int, int]:
     return (stones + 1) // 2, stones // 2
 
 
-TIER_SIZES = tuple(int(BINOMIAL[9, _stones(t)[0]] * BINOMIAL[9 - _stones(t)[0], _stones(t)[1]])
-                   * (2 if t == 6 else 1) for t in range(7))
+TIER_SIZES = tuple(two_colour_count(9, *_stones(t)) * (2 if t == 6 else 1) for t in range(7))
 """Indices of each tier: ``C(9, x) * C(9 - x, o)`` boards, twice over in tier 6."""
 
 
@@ -125,59 +115,31 @@ def tier(params, position):
 def rank(params, tier, position):
     """The index of a position in its tier: X cells, then O cells among the rest, colex."""
     cells, mover = _cells(params, position)
-    rx = 0
-    ro = 0
-    jx = 0
-    jo = 0
-    free = 0  # index of a cell among those without X
+    xs = 0
+    os = 0
     for i in range(9):
         if cells[i] == 1:
-            jx += 1
-            rx += BINOMIAL[i, jx]
-        else:
-            if cells[i] == 2:
-                jo += 1
-                ro += BINOMIAL[free, jo]
-            free += 1
-    index = rx * BINOMIAL[9 - jx, jo] + ro
+            xs |= 1 << i
+        elif cells[i] == 2:
+            os |= 1 << i
+    index = two_colour_rank(xs, os, 9)
     if tier == 6:
         index = 2 * index + (mover - 1)
     return index
 
 
 @njit
-def _combination(r, k, n):
-    """Bits of the ``r``-th ``k``-subset of ``range(n)`` in colex order."""
-    bits = 0
-    for j in range(k, 0, -1):
-        p = n - 1
-        while BINOMIAL[p, j] > r:
-            p -= 1
-        bits |= 1 << p
-        r -= BINOMIAL[p, j]
-        n = p
-    return bits
-
-
-@njit
 def unrank(params, tier, index):
     """The position of an index of a tier; inverse of :func:`rank`."""
-    x = (tier + 1) // 2
-    o = tier // 2
     mover = 1 if tier % 2 == 0 else 2
     if tier == 6:
         mover = 1 + index % 2
         index //= 2
-    per = BINOMIAL[9 - x, o]
-    xs = _combination(index // per, x, 9)
-    os = _combination(index % per, o, 9 - x)
+    xs, os = two_colour_unrank(index, (tier + 1) // 2, tier // 2, 9)
     position = 0 if mover == 1 else params[9]
-    free = 0
     for i in range(9):
         if (xs >> i) & 1:
             position += params[i]
-        else:
-            if (os >> free) & 1:
-                position += 2 * params[i]
-            free += 1
+        elif (os >> i) & 1:
+            position += 2 * params[i]
     return position
