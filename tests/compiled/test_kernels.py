@@ -131,6 +131,22 @@ def test_an_edit_of_the_loops_renames_the_kernels(monkeypatch, tmp_path):
     assert Path(edited.__file__).parent == tmp_path
 
 
+def test_an_edit_of_a_module_the_rules_call_renames_the_kernels(monkeypatch, tmp_path):
+    # Morris's rank calls perfectplay.compiled.ranking: numba's cache would not see its edits
+    from perfectplay.compiled import ranking
+    from perfectplay.games.morris import Morris
+
+    rules = rules_of(Morris())
+    known = kernels_for(rules)
+    forget_and_record(monkeypatch)
+    edited_file = Path(ranking.__file__)
+    read_bytes = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda path: read_bytes(path) + (
+        b"# edited" if path == edited_file else b""))
+    monkeypatch.setenv("PERFECTPLAY_KERNEL_DIR", str(tmp_path))
+    assert kernels_for(rules).__name__ != known.__name__
+
+
 def test_one_generated_module_per_rules_with_every_entry_point():
     module = kernels_for(rules_of(Shiritori(("ab", "ba"))))
     assert module is kernels_for(rules_of(Shiritori(("xy", "yx", "yy"))))  # same functions
