@@ -32,7 +32,7 @@ import warnings
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import Any
 
 import numpy as np
@@ -196,18 +196,27 @@ def cached_module(text: str, depends: Iterable[ModuleType], *, key: str = "") ->
 
 
 def _with_callees(modules: Iterable[ModuleType]) -> list[ModuleType]:
-    """``modules`` and, transitively, the modules of the njit functions they name (rules that
-    call :mod:`perfectplay.compiled.ranking`): their code is compiled in too."""
+    """``modules`` and, transitively, the modules of the functions they name (rules that call
+    :mod:`perfectplay.compiled.ranking`): their code is compiled in too."""
     found = dict.fromkeys(modules)
     waiting = list(found)
     while waiting:
         for value in list(vars(waiting.pop()).values()):
-            python = getattr(value, "py_func", None)
-            module = sys.modules.get(getattr(python, "__module__", "") or "")
-            if module is not None and getattr(module, "__file__", None) and module not in found:
+            function = getattr(value, "py_func", value)  # an njit dispatcher's Python function
+            if not isinstance(function, FunctionType):
+                continue
+            name = function.__module__ or ""
+            module = sys.modules.get(name)
+            if (module is not None and module not in found and name.partition(".")[0]
+                    not in _NOT_TRACKED and getattr(module, "__file__", None)):
                 found[module] = None
                 waiting.append(module)
     return list(found)
+
+
+_NOT_TRACKED = frozenset({"numba", "numpy"})
+"""Packages whose functions rules call, but whose versions are keyed otherwise (numba's) or do
+not change under the cache (numpy's)."""
 
 
 def kernels_for(rules: CompiledRules) -> ModuleType:

@@ -1,4 +1,5 @@
-"""Perfect rankings for tier hooks: subsets of cells, and boards of two colours.
+"""Helpers for compiled rules: perfect rankings of subsets of cells and of boards of two
+colours, for tier hooks, and the population count of a bit mask.
 
 A tier of a placement game (tic-tac-toe, Morris, most board games where pieces are placed or
 moved but not created) holds the boards with a given number of stones of each colour. Such a
@@ -26,9 +27,10 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic, overload
 
-__all__ = ["BINOMIAL", "MAX_CELLS", "subset_rank", "subset_unrank", "two_colour_count",
+__all__ = ["BINOMIAL", "MAX_CELLS", "popcount", "subset_rank", "subset_unrank", "two_colour_count",
            "two_colour_rank", "two_colour_unrank"]
 
 MAX_CELLS = 63
@@ -39,7 +41,29 @@ BINOMIAL = np.array([[comb(n, k) for k in range(MAX_CELLS + 1)] for n in range(M
 """``BINOMIAL[n, k] = C(n, k)``, for ``n, k <= 63`` (every entry fits an int64)."""
 
 
-@njit(cache=True)
+def popcount(x):
+    """Number of set bits of a non-negative integer: one instruction once compiled."""
+    return bin(x).count("1")
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.call(builder.module.declare_intrinsic("llvm.ctpop", [args[0].type]),
+                            args)
+
+    return types.int64(types.int64), codegen
+
+
+@overload(popcount, inline="always")
+def _popcount_compiled(x):
+    def popcount(x):
+        return _ctpop(x)
+
+    return popcount
+
+
+@njit
 def subset_rank(bits):
     """The colex rank of a set of cells among the sets of its size: ``sum C(p_j, j)`` over its
     cells ``p_1 < p_2 < ...``.
@@ -59,7 +83,7 @@ def subset_rank(bits):
     return rank
 
 
-@njit(cache=True)
+@njit
 def subset_unrank(rank, size, cells):
     """The set of ``size`` cells among ``cells`` of colex rank ``rank`` (largest cell first,
     greedily); inverse of :func:`subset_rank`.
@@ -78,7 +102,7 @@ def subset_unrank(rank, size, cells):
     return bits
 
 
-@njit(cache=True)
+@njit
 def _squeeze(bits, holes):
     """``bits`` renumbered over the cells not in ``holes`` (the k-th free cell becomes k)."""
     squeezed = 0
@@ -93,7 +117,7 @@ def _squeeze(bits, holes):
     return squeezed
 
 
-@njit(cache=True)
+@njit
 def _spread(bits, holes):
     """Inverse of :func:`_squeeze`: the k-th bit placed on the k-th cell not in ``holes``."""
     spread = 0
@@ -107,26 +131,16 @@ def _spread(bits, holes):
     return spread
 
 
-@njit(cache=True)
-def _count(bits):
-    count = 0
-    while bits:
-        count += bits & 1
-        bits >>= 1
-    return count
-
-
-@njit(cache=True)
+@njit
 def two_colour_rank(xs, os, cells):
     """The index of a board of ``cells`` cells with stones of one colour on ``xs`` and of the
     other on ``os`` (disjoint masks) among the boards with as many of each:
     ``rank(xs) * C(cells - x, o) + rank(os renumbered over the cells without x)``."""
-    x = _count(xs)
-    return (subset_rank(xs) * BINOMIAL[cells - x, _count(os)]
+    return (subset_rank(xs) * BINOMIAL[cells - popcount(xs), popcount(os)]
             + subset_rank(_squeeze(os, xs)))
 
 
-@njit(cache=True)
+@njit
 def two_colour_unrank(index, x, o, cells):
     """The masks ``(xs, os)`` of the board of ``index`` with ``x`` and ``o`` stones on
     ``cells`` cells; inverse of :func:`two_colour_rank`."""

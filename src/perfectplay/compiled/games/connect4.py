@@ -17,8 +17,9 @@ References
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic, overload
+from numba import njit
+
+from perfectplay.compiled.ranking import popcount
 
 __all__ = ["child", "connect4_params", "occupied", "popcount", "primitive"]
 
@@ -38,28 +39,6 @@ def connect4_params(width: int, height: int) -> np.ndarray:
         masks.append(sum(((1 << keep) - 1) << (c * column) for c in range(width)))
     order = sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
     return np.array([width, height, *masks, *order], dtype=np.int64)
-
-
-def popcount(x):
-    """Number of set bits of a non-negative integer: one instruction once compiled."""
-    return bin(x).count("1")
-
-
-@intrinsic
-def _ctpop(typingctx, x):
-    def codegen(context, builder, signature, args):
-        return builder.call(builder.module.declare_intrinsic("llvm.ctpop", [args[0].type]),
-                            args)
-
-    return types.int64(types.int64), codegen
-
-
-@overload(popcount, inline="always")
-def _popcount_compiled(x):
-    def popcount(x):
-        return _ctpop(x)
-
-    return popcount
 
 
 @njit
