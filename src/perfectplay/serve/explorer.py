@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from perfectplay.core.errors import PositionNotSolved
+from perfectplay.core.errors import PositionNotSolved, SolutionFileError
 from perfectplay.core.solution import Counts, Solution, game_identity
 from perfectplay.serve.boards import board_of
 
-__all__ = ["MAX_POSITION_TEXT", "BadRequest", "Explorer"]
+__all__ = ["MAX_POSITION_TEXT", "BadRequest", "Explorer", "Unavailable"]
 
 MAX_POSITION_TEXT = 10_000
 """Longest position text read (characters): a longer one is refused unread."""
@@ -24,6 +24,17 @@ MAX_POSITION_TEXT = 10_000
 class BadRequest(ValueError):
     """A question the explorer cannot answer: no position, or one that does not parse or that
     the solution does not hold."""
+
+
+class Unavailable(RuntimeError):
+    """The solution cannot answer: reading it failed (a damaged or unreadable database file,
+    say). The message is one line saying why."""
+
+    @classmethod
+    def of(cls, exc: Exception) -> Unavailable:
+        """The failure ``exc`` of the solution, said in one line."""
+        said = str(exc) if isinstance(exc, SolutionFileError) else f"{type(exc).__name__}: {exc}"
+        return cls("the solution's data is damaged or unreadable: " + " ".join(said.split()))
 
 
 class Explorer:
@@ -64,9 +75,19 @@ class Explorer:
     def describe(self) -> dict[str, Any]:
         """The game: its name, options, start position text, whether the page numbers the moves
         (not when a move is written as a number, as ``perfectplay play`` does), the solution's
-        size and engine, and the fixed part of its picture."""
+        size and engine, and the fixed part of its picture.
+
+        Raises
+        ------
+        Unavailable
+            When reading the solution fails.
+        """
         game, start = self.game, self.solution.start
-        texts = [game.format_move(entry.move) for entry in self.solution.moves(start)]
+        try:
+            moves = self.solution.moves(start)
+        except Exception as exc:  # whatever a damaged store raises: see position()
+            raise Unavailable.of(exc) from None
+        texts = [game.format_move(entry.move) for entry in moves]
         return {"name": str(game), "game": game_identity(game), "options": self.options,
                 "start": game.format_position(start),
                 "numbered": not any(text.isascii() and text.isdigit() for text in texts),
@@ -74,34 +95,61 @@ class Explorer:
                 "board": self.board.describe()}
 
     def position(self, text: str | None) -> dict[str, Any]:
-        """A position and every move from it, best first.
+        """A position and every move from it, best first: :meth:`answer` of :meth:`read`.
 
         Raises
         ------
         BadRequest
             When ``text`` is missing, too long, does not parse, or names a position the
             solution does not hold.
+        Unavailable
+            When reading the solution fails.
         """
-        game, solution = self.game, self.solution
+        return self.answer(self.read(text))
+
+    def read(self, text: str | None) -> Any:
+        """The position ``text`` names (parsed and hashable, not looked up yet).
+
+        Raises
+        ------
+        BadRequest
+            When ``text`` is missing, too long or does not parse.
+        """
         if text is None:
             raise BadRequest("no position: ask for /api/position?p=TEXT")
         if len(text) > MAX_POSITION_TEXT:
             raise BadRequest(f"a position text is at most {MAX_POSITION_TEXT:,} characters, got "
                              f"{len(text):,}")
         try:
-            position = game.parse_position(text)
+            position = self.game.parse_position(text)
             hash(position)
         except Exception as exc:  # the game's own parser: whatever it raises, this is no position
             raise BadRequest(f"cannot read position {_quoted(text)}: {exc}") from None
+        return position
+
+    def answer(self, position: Any) -> dict[str, Any]:
+        """A position (as :meth:`read` gives it) and every move from it, best first.
+
+        Raises
+        ------
+        BadRequest
+            When the solution does not hold ``position``.
+        Unavailable
+            When reading the solution fails.
+        """
+        game, solution = self.game, self.solution
         try:
             value, remoteness = solution.value(position), solution.remoteness(position)
+            moves = solution.moves(position)
         except PositionNotSolved:
-            start = game.format_position(solution.start)
+            text, start = game.format_position(position), game.format_position(solution.start)
             raise BadRequest(f"position {_quoted(text)} is not reachable from the start "
                              f"({start!r})") from None
-        except Exception as exc:  # parsed, yet not a position the store can encode
-            raise BadRequest(f"not a position of {game}: {_quoted(text)} ({exc})") from None
-        moves = solution.moves(position)
+        except Exception as exc:
+            # the position parsed and is hashable, and the stores answer None for one they
+            # cannot encode: what else they raise is their data failing them (a truncated
+            # file's IndexError as much as a checked SolutionFileError)
+            raise Unavailable.of(exc) from None
         board = self.board.draw(position)
         board["targets"] = self.board.targets(position, moves)
         return {"position": game.format_position(position), "display": game.display(position),
@@ -115,9 +163,18 @@ class Explorer:
     def counts(self) -> dict[str, Any]:
         """The analysis table, as ``perfectplay solve --json`` gives it: ``positions``,
         ``counts`` (value -> positions), ``by_remoteness`` (remoteness -> value -> positions)
-        and ``primitives``."""
+        and ``primitives``.
+
+        Raises
+        ------
+        Unavailable
+            When reading the solution fails.
+        """
         if self._counts is None:
-            self._counts = self.solution.counts()
+            try:
+                self._counts = self.solution.counts()
+            except Exception as exc:  # whatever a damaged store raises: see position()
+                raise Unavailable.of(exc) from None
         counts = self._counts
         return {"positions": counts.positions,
                 "counts": {str(v): n for v, n in counts.by_value.items()},

@@ -5,10 +5,12 @@ is solved or served."""
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import os
 import signal
 import socket
+import sys
 import threading
 import time
 from typing import Any
@@ -71,7 +73,9 @@ class WebServer:
         ``processes`` above 1 forks that many servers less one, all answering on the socket
         (the solution shared, copy on write; on the main thread, where ``os.fork`` exists):
         a server is one thread, so one process answers with one core. Ctrl-C stops them all;
-        the others are stopped when this one is.
+        the others are stopped when this one is, SIGTERM and SIGHUP (its terminal closed) stop
+        it as uvicorn stops on SIGTERM, and on Linux the others end by themselves (SIGTERM from
+        the kernel) when this one dies otherwise (SIGKILL), so none serves on unseen.
         """
         gc.collect()  # what is garbage already goes now, not frozen with the rest
         gc.freeze()
@@ -80,31 +84,43 @@ class WebServer:
         # request; uvicorn picks httptools and uvloop (dependencies) over h11 and asyncio
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 proxy_headers=False)
-        others = [self._fork(config) for _ in range(processes - 1)]
-        # uvicorn ends on SIGTERM by raising it again: with others to stop, this process must
-        # live on to stop them
-        handler = signal.getsignal(signal.SIGTERM)
-        if others:
-            signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        parent = os.getpid()
+        others = [self._fork(config, parent) for _ in range(processes - 1)]
         self._server = uvicorn.Server(config)
         self._server.should_exit = self._stopped.is_set()
+        # uvicorn ends on SIGTERM by raising it again, and SIGHUP would end this process at
+        # once: with others to stop, it must live on to stop them
+        handlers = {}
+        if others:
+            handlers = {signal.SIGTERM: signal.signal(signal.SIGTERM, _exit_on_signal),
+                        signal.SIGHUP: signal.signal(signal.SIGHUP, self._hang_up)}
         try:
             with self.socket:
                 self._server.run(sockets=[self.socket])
         finally:
-            if others:
-                signal.signal(signal.SIGTERM, handler)
+            for number, handler in handlers.items():
+                signal.signal(number, handler)
             for pid in others:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGTERM)  # uvicorn finishes its requests, then exits
                 os.waitpid(pid, 0)
 
-    def _fork(self, config: uvicorn.Config) -> int:
-        """A child process serving on the socket until stopped; its process id."""
+    def _hang_up(self, signum: int, frame: Any) -> None:
+        """SIGHUP while serving: stop as uvicorn stops on SIGTERM (the requests under way
+        finished), then exit as SIGTERM makes this process exit."""
+        assert self._server is not None  # set before the handler is
+        if self._server.should_exit:  # uvicorn raises it again once stopped, or a second one
+            _exit_on_signal(signum, frame)
+        self._server.handle_exit(signum, frame)
+
+    def _fork(self, config: uvicorn.Config, parent: int) -> int:
+        """A child process serving on the socket until stopped, or until ``parent`` (this
+        process) dies; its process id."""
         pid = os.fork()
         if pid == 0:
             status = 1
             try:
+                _end_with(parent)
                 with contextlib.suppress(KeyboardInterrupt):
                     uvicorn.Server(config).run(sockets=[self.socket])
                 status = 0
@@ -127,8 +143,27 @@ class WebServer:
             self._server.should_exit = True
 
 
-def _exit_on_sigterm(signum: int, frame: Any) -> None:
+def _exit_on_signal(signum: int, frame: Any) -> None:
     raise SystemExit(128 + signum)  # as a shell reports a process ended by the signal
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal this process gets when its parent dies."""
+
+
+def _end_with(parent: int) -> None:
+    """Have the kernel send this (forked) process SIGTERM when ``parent`` dies, however it
+    dies (Linux only: elsewhere the parent's own stop is all there is).
+
+    The parent may have died before the request was made: then this process exits now.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+    if os.getppid() != parent:  # reparented already: the signal will never come
+        os._exit(128 + signal.SIGTERM)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
