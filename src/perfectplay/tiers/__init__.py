@@ -1,8 +1,8 @@
 """Tier-by-tier strong solving, for games larger than memory: one file per tier on disk,
 resumable, in parallel on threads or a Dask cluster.
 
-A game opts in through its compiled rules' tier hooks
-(:class:`~perfectplay.compiled.rules.TierRules`). Importing this package registers the
+A game opts in through its compiled rules' tier hooks (:class:`TierRules`, here and in
+:mod:`perfectplay.compiled.rules`; :mod:`perfectplay.compiled.ranking` ranks boards for them). Importing this package registers the
 ``tiers`` engine with the dispatcher and imports neither numpy nor numba.
 
 >>> import tempfile
@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from perfectplay.compiled.rules import TierRules
 from perfectplay.tiers import engine as _engine  # noqa: F401  (registers the tiers engine)
 
 if TYPE_CHECKING:
     from perfectplay.tiers.solution import TierSolution, open_database, verify_database
     from perfectplay.tiers.solve import TierProgress, estimate_memory, solve_tiers
 
-__all__ = ["TierProgress", "TierSolution", "estimate_memory", "open_database", "solve_tiers",
+__all__ = ["TierProgress", "TierRules", "TierSolution", "estimate_memory", "open_database", "solve_tiers",
            "verify_database"]
 
 _LAZY = {"TierProgress": "solve", "estimate_memory": "solve", "solve_tiers": "solve",
