@@ -14,6 +14,7 @@ import traceback
 from collections.abc import Sequence
 
 from perfectplay.cli.status import BAD_INPUT, INTERNAL_ERROR, SUCCESS, UsageError
+from perfectplay.core.errors import quote
 
 __all__ = ["COMMANDS", "main"]
 
@@ -83,7 +84,7 @@ def _dispatch(args: list[str]) -> int:
     if name not in COMMANDS:
         close = difflib.get_close_matches(name, COMMANDS, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay --help'"
-        raise UsageError(f"unknown command {name!r}{hint}")
+        raise UsageError(f"unknown command {quote(name)}{hint}")
     command = importlib.import_module(COMMANDS[name][0])
     return command.run(rest)
 

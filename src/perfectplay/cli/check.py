@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from perfectplay.check import check, check_instances, instances_of
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.core.errors import quote
 from perfectplay.games import find_game
 
 __all__ = ["COUNTEREXAMPLE", "NOTHING_CHECKED", "run"]
@@ -44,7 +45,7 @@ def run(argv: Sequence[str]) -> int:
         report = check(game_from_args(options.game, rest))
     else:
         if rest:
-            raise UsageError(f"game options {' '.join(rest)!r} cannot be combined with "
+            raise UsageError(f"game options {quote(' '.join(rest))} cannot be combined with "
                              "--up-to or --random")
         if options.random and options.size is None:
             raise UsageError("--random needs --size")
