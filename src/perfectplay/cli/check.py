@@ -38,8 +38,10 @@ def run(argv: Sequence[str]) -> int:
                         help="every instance up to size N (games that offer this family)")
     parser.add_argument("--random", type=option_type(parse_int), default=0, metavar="COUNT",
                         help="COUNT random instances of size --size")
-    parser.add_argument("--size", type=option_type(parse_int), metavar="N", help="size of the random instances")
-    parser.add_argument("--seed", type=option_type(parse_int), default=0, help="random seed (default 0)")
+    parser.add_argument("--size", type=option_type(parse_int), metavar="N",
+                        help="size of the random instances")
+    parser.add_argument("--seed", type=option_type(parse_int), default=0,
+                        help="random seed (default 0)")
     options, rest = parser.parse_known_args(argv)
     started = time.perf_counter()
     if options.up_to is None and not options.random:
