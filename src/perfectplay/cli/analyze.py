@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
+from perfectplay.cli.inputs import read_lines
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.core.errors import quote
@@ -168,23 +168,15 @@ def _text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _lines(path: str) -> Iterator[tuple[int, str]]:
-    stream = sys.stdin if path == "-" else open(path)  # noqa: SIM115  (closed below)
-    try:
-        for number, line in enumerate(stream, 1):
-            if line.strip():
-                yield number, line.strip()
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-
-
 def _batch(game: Game, options: Any, table: Any) -> int:
     from perfectplay.compiled.search import search_positions
 
     where = "stdin" if options.batch == "-" else options.batch
     texts, positions = [], []
-    for number, text in _lines(options.batch):
+    for number, line in read_lines(options.batch):
+        text = line.strip()
+        if not text:
+            continue
         texts.append(text)
         positions.append(_parse(game, text, f"line {number} of {where}"))
     with ProgressBar() as bar:
