@@ -4,7 +4,7 @@ the file and the line it is on (Python's own error names neither)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 __all__ = ["read_lines", "read_stdin"]
 
@@ -17,19 +17,20 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
     ValueError
         At a line that is not UTF-8, naming the file and the line.
     """
-    binary = getattr(sys.stdin, "buffer", None)
-    if path == "-" and binary is None:  # a stdin of text already (a test's StringIO)
-        for number, line in enumerate(sys.stdin, 1):
-            yield number, line.rstrip("\r\n")
+    if path == "-":
+        binary = getattr(sys.stdin, "buffer", None)
+        if binary is None:  # a stdin of text already (a test's StringIO)
+            yield from ((n, line.rstrip("\r\n")) for n, line in enumerate(sys.stdin, 1))
+        else:
+            yield from _decoded(binary, "stdin")
         return
-    where = "stdin" if path == "-" else path
-    stream = binary if path == "-" else open(path, "rb")  # noqa: SIM115  (closed below)
-    try:
-        for number, line in enumerate(stream, 1):
-            yield number, _decode(line, where, number).rstrip("\r\n")
-    finally:
-        if stream is not binary:
-            stream.close()
+    with open(path, "rb") as stream:
+        yield from _decoded(stream, path)
+
+
+def _decoded(stream: Iterable[bytes], where: str) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(stream, 1):
+        yield number, _decode(line, where, number).rstrip("\r\n")
 
 
 def read_stdin() -> str:

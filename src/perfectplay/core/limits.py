@@ -10,9 +10,9 @@ import os
 
 from perfectplay.core.errors import EngineLimitError
 
-__all__ = ["CODE_BYTES_PER_DIGIT", "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD", "MAX_CODE_DIGITS",
-           "MAX_DENSE_SIZE", "MAX_TABLE_ENTRIES", "PYTHON_BYTES_PER_POSITION", "PYTHON_NIM_SEQUENCE_UPTO",
-           "available_memory", "check_memory", "format_bytes"]
+__all__ = ["CODE_BYTES_PER_DIGIT", "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD",
+           "MAX_CODE_DIGITS", "MAX_DENSE_SIZE", "MAX_TABLE_ENTRIES", "PYTHON_BYTES_PER_POSITION",
+           "PYTHON_NIM_SEQUENCE_UPTO", "available_memory", "check_memory", "format_bytes"]
 
 COMPILED_THRESHOLD = 200_000
 """``auto`` uses the compiled engine for ``solve``/``outcome`` of a game with compiled rules
@@ -81,10 +81,10 @@ def check_memory(need: int, what: str) -> None:
     Examples
     --------
     >>> check_memory(1024, "a small table")
-    >>> check_memory(2**60, "a table of 2^60 bytes")  # doctest: +ELLIPSIS
+    >>> check_memory(2**60, "a table")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    perfectplay.core.errors.EngineLimitError: a table of 2^60 bytes needs about 1024.0 PiB; limit ...
+    perfectplay.core.errors.EngineLimitError: a table needs about 1024.0 PiB; limit ...
     """
     available = available_memory()
     if available is not None and need > available:

@@ -240,7 +240,7 @@ def _encode_board(width: int, height: int, board: Board) -> int:
         For a board of another size.
     """
     if len(board) != width or any(len(col) > height for col in board):
-        raise ValueError(f"not a {width}x{height} board: {quote(board)}")
+        raise ValueError(f"not a {width}x{height} board: {board!r}")
     column = height + 1
     code = 0
     for c, col in enumerate(board):
