@@ -8,6 +8,7 @@ import pytest
 
 from perfectplay.cli import main
 from perfectplay.cli.play import LEGEND, Session, _ask_side
+from perfectplay.core.errors import quote
 from perfectplay.games.subtraction import Subtraction
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.solve import solve
@@ -51,7 +52,7 @@ def test_a_tie_is_nobodys():
 @pytest.mark.parametrize("typed", ["²", "٣", "9" * 5000, "z9", "0", "10"])
 def test_an_unknown_move_is_reported_and_asked_again(typed):
     text = play(TicTacToe(), "first", f"{typed}\na1\nq\n")
-    assert f"error: unknown move {typed!r} (a move's text or number from the list, u or q)" \
+    assert f"error: unknown move {quote(typed)} (a move's text or number from the list, u or q)" \
         in text
     assert "perfectplay plays b2" in text  # a1 was read after the error
     assert text.rstrip().endswith("bye")

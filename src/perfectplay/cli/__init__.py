@@ -2,18 +2,22 @@
 
 Help lists every subcommand without importing any; a subcommand module is imported only when it
 runs. Known errors become one line ``error: ...`` and exit status 2; ``--debug`` shows the
-traceback instead.
+traceback instead. Ctrl-C before a command's output is complete: ``error: interrupted``, status
+130; once it is complete, Ctrl-C no longer changes the status (see :func:`main`).
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
 
 from perfectplay.cli.status import BAD_INPUT, INTERNAL_ERROR, SUCCESS, UsageError
+from perfectplay.core.errors import quote
 
 __all__ = ["COMMANDS", "main"]
 
@@ -47,13 +51,26 @@ def _help() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Run as the process's command (``argv`` None), once the command's output is complete and
+    flushed, Ctrl-C is ignored while Python exits: the status is the command's own, never death
+    by SIGINT halfway through the interpreter's clean-up.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     if debug:
         args.remove("--debug")
+    status = None  # set once the output is complete
     try:
-        return _dispatch(args)
+        done = _dispatch(args)
+        sys.stdout.flush()  # the output is complete here, not when Python exits
+        status = done
+        if argv is None and threading.current_thread() is threading.main_thread():
+            # SIG_IGN, not a Python handler: the interpreter resets those to the default
+            # (death by SIGINT) before it frees the modules, which can take a while
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return status
     except BrokenPipeError:  # the reader went away (e.g. piped into head): nothing to say
         return SUCCESS
     except Exception as exc:  # one line for the user, the traceback only on request
@@ -66,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               "traceback)", file=sys.stderr)
         return INTERNAL_ERROR
     except KeyboardInterrupt:
+        if status is not None:  # between the output and SIG_IGN: the command had ended
+            return status
         print("error: interrupted", file=sys.stderr)
         return 130
 
@@ -83,7 +102,7 @@ def _dispatch(args: list[str]) -> int:
     if name not in COMMANDS:
         close = difflib.get_close_matches(name, COMMANDS, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay --help'"
-        raise UsageError(f"unknown command {name!r}{hint}")
+        raise UsageError(f"unknown command {quote(name)}{hint}")
     command = importlib.import_module(COMMANDS[name][0])
     return command.run(rest)
 

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
+from perfectplay.cli.inputs import read_lines
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game, Position
+from perfectplay.core.limits import MAX_TABLE_ENTRIES, check_memory, format_bytes
 from perfectplay.core.values import Value
 from perfectplay.games.connect4 import ConnectFour
 
@@ -32,12 +34,19 @@ def parse_table_size(text: str) -> int:
     """
     from perfectplay.compiled.search import ENTRY_BYTES
 
-    found = re.fullmatch(r"\s*(\d+)\s*([a-zA-Z]*)\s*", text)
+    # [0-9], not \d: int() would read any script's digits ('４４')
+    found = re.fullmatch(r"\s*([0-9]+)\s*([a-zA-Z]*)\s*", text)
     if found is None or found.group(2).lower() not in _UNITS:
         raise UsageError(f"--table-size takes a number of entries or a memory such as 256M, "
-                         f"got {text!r}")
-    number, unit = int(found.group(1)), found.group(2).lower()
-    return number if not unit else (number << _UNITS[unit]) // ENTRY_BYTES
+                         f"got {quote(text)}")
+    digits, unit = found.group(1).lstrip("0") or "0", found.group(2).lower()
+    # more digits than any size has: not read at all (int() refuses past 4,300 of them)
+    number = int(digits) if len(digits) <= 20 else MAX_TABLE_ENTRIES << 64
+    entries = number if not unit else (number << _UNITS[unit]) // ENTRY_BYTES
+    if entries > MAX_TABLE_ENTRIES:
+        raise UsageError(f"--table-size {quote(text.strip())} is past the "
+                         f"{format_bytes(MAX_TABLE_ENTRIES * ENTRY_BYTES)} a table takes")
+    return entries
 
 
 def pons_score(game: Game, position: Position, value: Value, remoteness: int | None) -> int:
@@ -88,8 +97,11 @@ def run(argv: Sequence[str]) -> int:
         raise UsageError("give one of --start POS and --batch FILE")
     if options.score == "pons" and not isinstance(game, ConnectFour):
         raise UsageError(f"--score pons is Connect Four's score; {game} is another game")
-    from perfectplay.compiled.search import TranspositionTable
+    from perfectplay.compiled.search import ENTRY_BYTES, TranspositionTable
 
+    if options.table_size is not None:  # checked before the table takes the memory
+        check_memory(options.table_size * ENTRY_BYTES,
+                     f"a transposition table of {options.table_size:,} entries (--table-size)")
     table = TranspositionTable(options.table_size)
     if options.batch is not None:
         return _batch(game, options, table)
@@ -134,8 +146,6 @@ def _outcome(value: str, remoteness: int | None) -> str:
 
 def _text(report: dict[str, Any]) -> str:
     """The analysis as text: the position's value, then each move's."""
-    from perfectplay.core.limits import format_bytes
-
     pons = "score" in report
     value = (f"score {report['score']}" if pons
              else _outcome(report["value"], report["remoteness"]))
@@ -158,23 +168,15 @@ def _text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _lines(path: str) -> Iterator[tuple[int, str]]:
-    stream = sys.stdin if path == "-" else open(path)  # noqa: SIM115  (closed below)
-    try:
-        for number, line in enumerate(stream, 1):
-            if line.strip():
-                yield number, line.strip()
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-
-
 def _batch(game: Game, options: Any, table: Any) -> int:
     from perfectplay.compiled.search import search_positions
 
     where = "stdin" if options.batch == "-" else options.batch
     texts, positions = [], []
-    for number, text in _lines(options.batch):
+    for number, line in read_lines(options.batch):
+        text = line.strip()
+        if not text:
+            continue
         texts.append(text)
         positions.append(_parse(game, text, f"line {number} of {where}"))
     with ProgressBar() as bar:

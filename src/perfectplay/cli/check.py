@@ -14,7 +14,9 @@ from collections.abc import Sequence
 
 from perfectplay.check import check, check_instances, instances_of
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
-from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError, option_type
+from perfectplay.core.errors import quote
+from perfectplay.core.options import parse_int
 from perfectplay.games import game_class
 
 __all__ = ["COUNTEREXAMPLE", "NOTHING_CHECKED", "run"]
@@ -32,19 +34,21 @@ def run(argv: Sequence[str]) -> int:
         description="Check a game definition on small instances. Without --up-to or "
                     "--random, checks the one instance the game options describe.")
     add_game_argument(parser)
-    parser.add_argument("--up-to", type=int, metavar="N",
+    parser.add_argument("--up-to", type=option_type(parse_int), metavar="N",
                         help="every instance up to size N (games that offer this family)")
-    parser.add_argument("--random", type=int, default=0, metavar="COUNT",
+    parser.add_argument("--random", type=option_type(parse_int), default=0, metavar="COUNT",
                         help="COUNT random instances of size --size")
-    parser.add_argument("--size", type=int, metavar="N", help="size of the random instances")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--size", type=option_type(parse_int), metavar="N",
+                        help="size of the random instances")
+    parser.add_argument("--seed", type=option_type(parse_int), default=0,
+                        help="random seed (default 0)")
     options, rest = parser.parse_known_args(argv)
     started = time.perf_counter()
     if options.up_to is None and not options.random:
         report = check(game_from_args(options.game, rest))
     else:
         if rest:
-            raise UsageError(f"game options {' '.join(rest)!r} cannot be combined with "
+            raise UsageError(f"game options {quote(' '.join(rest))} cannot be combined with "
                              "--up-to or --random")
         if options.random and options.size is None:
             raise UsageError("--random needs --size")

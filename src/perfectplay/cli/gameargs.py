@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from perfectplay.cli.status import ArgumentParser, UsageError
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 from perfectplay.games import find_game, load_game
@@ -90,7 +91,7 @@ def parse_game_options(rest: Sequence[str]) -> dict[str, str]:
     while items:
         item = items.pop(0)
         if not item.startswith("--") or item == "--":
-            raise UsageError(f"unexpected argument {item!r}")
+            raise UsageError(f"unexpected argument {quote(item)}")
         name, eq, value = item[2:].partition("=")
         if not eq:
             if not items:
@@ -99,7 +100,7 @@ def parse_game_options(rest: Sequence[str]) -> dict[str, str]:
         if name == "arg":
             name, eq, value = value.partition("=")
             if not eq or not name:
-                raise UsageError(f"--arg takes name=value, got {value!r}")
+                raise UsageError(f"--arg takes name=value, got {quote(value)}")
         options[name] = value
     return options
 

@@ -14,6 +14,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from perfectplay.cli.inputs import read_stdin
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser
 
@@ -38,7 +39,7 @@ def run(argv: Sequence[str]) -> int:
     options = parser.parse_args(argv)
     path, unit = JUDGES[options.name]
     module, stem = importlib.import_module(path), path.rpartition(".")[2]
-    game, notes = getattr(module, f"parse_{stem}")(sys.stdin.read())
+    game, notes = getattr(module, f"parse_{stem}")(read_stdin())
     for note in notes:  # before the solve: a long run says at once why it may be long
         print(f"note: {note}", file=sys.stderr)
     with ProgressBar(unit) as progress:

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from perfectplay.cli.progress import ProgressBar
-from perfectplay.cli.status import SUCCESS, ArgumentParser
+from perfectplay.cli.status import SUCCESS, ArgumentParser, option_type
+from perfectplay.core.options import parse_int
 from perfectplay.impartial.octal import nim_sequence, parse_code, periodicity
 
 __all__ = ["run"]
@@ -25,7 +26,8 @@ def run(argv: Sequence[str]) -> int:
                "heaps (4!.0), a repeating tail in brackets (0.[3]), subtraction:2,3,7, "
                "allbut:1,2, or an alias (kayles, dawson, grundy, nim).")
     parser.add_argument("code", metavar="CODE")
-    parser.add_argument("--upto", type=int, required=True, metavar="N", help="largest heap")
+    parser.add_argument("--upto", type=option_type(parse_int), required=True, metavar="N",
+                        help="largest heap")
     parser.add_argument("--method", choices=("auto", "python", "plain", "rare"),
                         default="auto", help="how to compute (default: auto)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -37,8 +39,6 @@ def run(argv: Sequence[str]) -> int:
                              "dozen)")
     options = parser.parse_args(argv)
     rules = parse_code(options.code)
-    if options.upto < 0:
-        raise ValueError(f"--upto must be non-negative, got {options.upto}")
     with ProgressBar(unit="heaps") as bar:
         values = nim_sequence(rules, options.upto, method=options.method, progress=bar)
     found = periodicity(rules, values)

@@ -13,6 +13,7 @@ from typing import TextIO
 
 from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
 from perfectplay.cli.status import SUCCESS, ArgumentParser
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Position
 from perfectplay.core.solution import MoveValue
 from perfectplay.core.values import Value
@@ -59,7 +60,7 @@ def _ask_side(stdin: TextIO, stdout: TextIO) -> str:
         matches = [side for side in SIDES if side.startswith(answer)]
         if len(matches) == 1:
             return matches[0]
-        print(f"error: unknown side {answer!r} (answer first, second or both)", file=stdout)
+        print(f"error: unknown side {quote(answer)} (answer first, second or both)", file=stdout)
 
 
 class Session:
@@ -149,7 +150,7 @@ class Session:
                 self.history.append(chosen)
                 return True
             where = "a move's text or number" if numbered else "a move's text"
-            self._say(f"error: unknown move {answer!r} ({where} from the list, u or q)")
+            self._say(f"error: unknown move {quote(answer)} ({where} from the list, u or q)")
 
     def _undo(self) -> bool:
         """Take back the human's last move and the opponent's replies after it; False when

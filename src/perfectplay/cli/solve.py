@@ -14,6 +14,7 @@ from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_a
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.core.engines import methods
+from perfectplay.core.errors import quote
 from perfectplay.core.solution import Counts, Solution
 from perfectplay.core.values import Value
 from perfectplay.solve import solve
@@ -69,7 +70,7 @@ def run(argv: Sequence[str]) -> int:
         target = Path(options.save)
         example = target.with_suffix(suffix) if target.name else f"solution{suffix}"
         raise UsageError(f"a {solution.method} solution is saved as {kind}: use a file name "
-                         f"ending in {suffix}, such as {example} (--save {options.save!r})")
+                         f"ending in {suffix}, such as {example} (--save {quote(options.save)})")
     # the whole report is built, and saved, before any of it is printed
     result = report(solution, counts=counts, seconds=seconds,
                     compile_seconds=solution.compile_seconds, every_position=options.all)

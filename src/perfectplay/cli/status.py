@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
 
-__all__ = ["BAD_INPUT", "INTERNAL_ERROR", "SUCCESS", "ArgumentParser", "UsageError"]
+__all__ = ["BAD_INPUT", "INTERNAL_ERROR", "SUCCESS", "ArgumentParser", "UsageError",
+           "option_type"]
+
+T = TypeVar("T")
 
 SUCCESS = 0
 BAD_INPUT = 2
@@ -23,4 +27,29 @@ class ArgumentParser(argparse.ArgumentParser):
     printing the usage block and exiting."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see 'perfectplay {self.prog.split()[-1]} --help')")
+        # prog is the whole command ('perfectplay db info'): its last word alone is no command
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def option_type(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """``parse`` as an argparse ``type``: the ValueError it raises is the message, where
+    argparse would say ``invalid parse value`` and repeat the whole input.
+
+    >>> parser = ArgumentParser(prog="perfectplay octal")
+    >>> from perfectplay.core.options import parse_int
+    >>> _ = parser.add_argument("--upto", type=option_type(parse_int))
+    >>> parser.parse_args(["--upto", "-1"])
+    Traceback (most recent call last):
+    ...
+    perfectplay.cli.status.UsageError: argument --upto: expected a non-negative integer in \
+ASCII digits, got '-1' (see 'perfectplay octal --help')
+    """
+
+    def parsed(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    parsed.__name__ = parse.__name__
+    return parsed

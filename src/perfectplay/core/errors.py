@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CycleError", "EngineLimitError", "GameError", "NotApplicable", "PerfectplayError",
-           "PositionNotSolved", "SolutionFileError"]
+__all__ = ["QUOTE_LIMIT", "CycleError", "EngineLimitError", "GameError", "NotApplicable",
+           "PerfectplayError", "PositionNotSolved", "SolutionFileError", "quote"]
+
+QUOTE_LIMIT = 100
+"""Most characters of input an error message quotes."""
 
 
 class PerfectplayError(Exception):
@@ -72,3 +75,17 @@ class SolutionFileError(PerfectplayError):
     """A saved solution is unreadable or not this game's: wrong format, unknown version, failed
     checksum, damaged or crafted contents (sizes, codes, positions), or saved for another
     game."""
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Input text as an error message quotes it: its ``repr``, the first ``limit`` characters
+    only when it is longer, so that a message stays one short line whatever the input.
+
+    >>> quote("4455")
+    "'4455'"
+    >>> quote("x" * 1000, limit=5)
+    "'xxxxx'... (1,000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"

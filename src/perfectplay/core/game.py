@@ -9,7 +9,7 @@ import random
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
-from perfectplay.core.errors import GameError
+from perfectplay.core.errors import GameError, quote
 from perfectplay.core.values import Value
 
 __all__ = ["Game", "Instance", "Move", "P", "Position", "checked_key", "checked_primitive",
@@ -149,7 +149,7 @@ class Game(Generic[P]):
         try:
             return ast.literal_eval(text)
         except (ValueError, SyntaxError):
-            raise ValueError(f"cannot read position {text!r}") from None
+            raise ValueError(f"cannot read position {quote(text)}") from None
 
     def format_move(self, move: Any) -> str:
         """Text of a move label. Fallback: ``str``."""

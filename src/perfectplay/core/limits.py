@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD", "MAX_DENSE_SIZE",
-           "PYTHON_BYTES_PER_POSITION", "PYTHON_NIM_SEQUENCE_UPTO", "available_memory",
-           "format_bytes"]
+from perfectplay.core.errors import EngineLimitError
+
+__all__ = ["CODE_BYTES_PER_DIGIT", "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD",
+           "MAX_CODE_DIGITS", "MAX_DENSE_SIZE", "MAX_TABLE_ENTRIES", "PYTHON_BYTES_PER_POSITION",
+           "PYTHON_NIM_SEQUENCE_UPTO", "available_memory", "check_memory", "format_bytes"]
 
 COMPILED_THRESHOLD = 200_000
 """``auto`` uses the compiled engine for ``solve``/``outcome`` of a game with compiled rules
@@ -27,9 +29,20 @@ PYTHON_NIM_SEQUENCE_UPTO = 400
 MAX_DENSE_SIZE = 1 << 33
 """Most integer positions a dense table takes, whatever the memory (16 GiB of 2-byte codes)."""
 
+MAX_TABLE_ENTRIES = 1 << 40
+"""Most entries a transposition table is given (16 TiB of them), whatever the memory."""
+
 PYTHON_BYTES_PER_POSITION = 200
 """What the pure-Python solvers hold per position (dict entry, key, code, representative):
 with an encoding's size, an upper bound on their memory."""
+
+MAX_CODE_DIGITS = 1 << 20
+"""Most digits a heap game's code has. A subtraction or all-but code holds a digit for every
+amount up to its largest, and reading 2^20 of them takes about a second (2^23, ten)."""
+
+CODE_BYTES_PER_DIGIT = 40
+"""What a digit of a heap game's code holds while the code is read and its nim-sequence
+computed (measured: 370 MB for a code of 10^7 digits)."""
 
 
 def available_memory() -> int | None:
@@ -54,6 +67,29 @@ def available_memory() -> int | None:
         return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         return None
+
+
+def check_memory(need: int, what: str) -> None:
+    """Refuse, before allocating anything, ``need`` bytes that the available memory (see
+    :func:`available_memory`) cannot hold.
+
+    Raises
+    ------
+    EngineLimitError
+        ``WHAT needs about N; limit M (the memory available)``.
+
+    Examples
+    --------
+    >>> check_memory(1024, "a small table")
+    >>> check_memory(2**60, "a table")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.EngineLimitError: a table needs about 1024.0 PiB; limit ...
+    """
+    available = available_memory()
+    if available is not None and need > available:
+        raise EngineLimitError(f"{what} needs about {format_bytes(need)}; limit "
+                               f"{format_bytes(available)} (the memory available)")
 
 
 def format_bytes(n: float) -> str:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from perfectplay.core.errors import quote
+
 __all__ = ["Option", "parse_int", "parse_int_list"]
 
 
@@ -35,18 +37,24 @@ class Option:
 
 
 def parse_int(text: str) -> int:
-    """A non-negative integer.
+    """A non-negative integer, written in ASCII digits: ``int`` also reads other scripts'
+    digits (``'١'``, ``'４'``), ``+`` and ``_``, which no option means.
 
-    >>> parse_int("12")
-    12
+    >>> parse_int("12"), parse_int(" 7 ")
+    (12, 7)
+    >>> parse_int("４４")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a non-negative integer in ASCII digits, got '４４'
     """
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"expected a non-negative integer in ASCII digits, got {quote(text)}")
     try:
-        number = int(text)
-    except ValueError:
-        raise ValueError(f"expected a non-negative integer, got {text!r}") from None
-    if number < 0:
-        raise ValueError(f"expected a non-negative integer, got {text!r}")
-    return number
+        return int(digits)
+    except ValueError:  # past the digits Python reads (4,300): no option counts that far
+        raise ValueError(f"expected a non-negative integer of fewer digits, got "
+                         f"{quote(text)}") from None
 
 
 def parse_int_list(text: str) -> tuple[int, ...]:
@@ -57,5 +65,5 @@ def parse_int_list(text: str) -> tuple[int, ...]:
     """
     parts = [part.strip() for part in text.split(",") if part.strip()]
     if not parts:
-        raise ValueError(f"expected comma-separated integers, got {text!r}")
+        raise ValueError(f"expected comma-separated integers, got {quote(text)}")
     return tuple(parse_int(part) for part in parts)

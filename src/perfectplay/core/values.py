@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from perfectplay.core.errors import quote
+
 __all__ = ["DRAW", "LOSE", "TIE", "WIN", "Value", "ValueCode", "parse_value"]
 
 
@@ -91,4 +93,4 @@ def parse_value(text: str) -> Value:
     try:
         return Value(text.strip().lower())
     except ValueError:
-        raise ValueError(f"unknown value {text!r}: expected win, lose, tie or draw") from None
+        raise ValueError(f"unknown value {quote(text)}: expected win, lose, tie or draw") from None

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-from perfectplay.core.errors import GameError
+from perfectplay.core.errors import GameError, quote
 from perfectplay.core.game import Game
 from perfectplay.core.partizan import PartizanGame
 
@@ -82,12 +82,12 @@ def find_game(name: str) -> type[Game]:
     """
     name = ALIASES.get(name, name)
     if name in PARTIZAN_CATALOGUE:
-        raise ValueError(f"{name!r} is a partizan game: its value comes from "
+        raise ValueError(f"{quote(name)} is a partizan game: its value comes from "
                          f"'perfectplay cgt {name}', not from solving")
     if name not in CATALOGUE:
         close = difflib.get_close_matches(name, [*CATALOGUE, *ALIASES], n=1)
         hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay games'"
-        raise ValueError(f"unknown game {name!r}{hint}")
+        raise ValueError(f"unknown game {quote(name)}{hint}")
     module, _, cls = CATALOGUE[name][0].partition(":")
     return getattr(importlib.import_module(module), cls)
 
@@ -112,7 +112,7 @@ def find_partizan_game(name: str) -> type[Game] | type[PartizanGame]:
         names = [*PARTIZAN_CATALOGUE, *CATALOGUE, *ALIASES]
         close = difflib.get_close_matches(name, names, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay cgt --help'"
-        raise ValueError(f"unknown game {name!r}{hint}")
+        raise ValueError(f"unknown game {quote(name)}{hint}")
     return find_game(name)
 
 
@@ -202,11 +202,11 @@ def _class_from_file(spec: str, *, partizan: bool = False) -> type[Game] | type[
     path_text, _, class_name = spec.rpartition(":")
     path = Path(path_text)
     if not path.is_file():
-        raise ValueError(f"no such game file {path_text!r}")
+        raise ValueError(f"no such game file {quote(path_text)}")
     module_name = f"perfectplay_user_{path.stem}"
     module_spec = importlib.util.spec_from_file_location(module_name, path)
     if module_spec is None or module_spec.loader is None:
-        raise ValueError(f"cannot import {path_text!r}")
+        raise ValueError(f"cannot import {quote(path_text)}")
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_name] = module
     # as when Python runs a script: its folder comes first, so it imports its sibling modules
@@ -221,7 +221,7 @@ def _class_from_file(spec: str, *, partizan: bool = False) -> type[Game] | type[
                          f"{getattr(exc, 'msg', exc)} ({_where(exc, path)})") from exc
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
-        raise ValueError(f"{path_text!r} defines no class {class_name!r}")
+        raise ValueError(f"{quote(path_text)} defines no class {class_name!r}")
     if partizan and issubclass(cls, PartizanGame):
         return cls
     if not issubclass(cls, Game):

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from perfectplay.core.errors import quote
+
 __all__ = ["Grid", "GridGame", "domino_regions", "format_grid", "parse_grid", "regions",
            "symmetric_key"]
 
@@ -42,10 +44,10 @@ def parse_grid(text: str, alphabet: str) -> Grid:
     for row in grid:
         bad = set(row) - set(alphabet)
         if bad:
-            raise ValueError(f"unexpected {sorted(bad)[0]!r} in {text!r} (squares: "
+            raise ValueError(f"unexpected {sorted(bad)[0]!r} in {quote(text)} (squares: "
                              f"{', '.join(repr(c) for c in alphabet)})")
     if len({len(row) for row in grid}) > 1:
-        raise ValueError(f"rows of unequal lengths in {text!r}")
+        raise ValueError(f"rows of unequal lengths in {quote(text)}")
     return grid
 
 

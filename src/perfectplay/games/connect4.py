@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int
 from perfectplay.core.values import Value
@@ -112,15 +113,16 @@ class ConnectFour(Game):
             return self.play_columns(text)
         columns = text.upper().split("/")
         if len(columns) != self.width:
-            raise ValueError(f"expected {self.width} columns separated by '/', got {text!r}")
+            raise ValueError(f"expected {self.width} columns separated by '/', got {quote(text)}")
         board = tuple(column.rstrip(".") for column in columns)
         if any(len(col) > self.height or set(col) - {"X", "O"} for col in board):
-            raise ValueError(f"a column is up to {self.height} of X, O, then '.', got {text!r}")
+            raise ValueError(f"a column is up to {self.height} of X, O, then '.', got "
+                             f"{quote(text)}")
         x = sum(col.count("X") for col in board)
         o = sum(col.count("O") for col in board)
         if x - o not in (0, 1):
             raise ValueError(f"X moves first, so X has as many stones as O or one more: "
-                             f"{text!r}")
+                             f"{quote(text)}")
         return board
 
     def play_columns(self, moves: str) -> Board:
@@ -143,12 +145,13 @@ class ConnectFour(Game):
         for number, digit in enumerate(moves, 1):
             column = int(digit) - 1
             if not 0 <= column < self.width:
-                raise ValueError(f"move {number} of {moves!r} is column {digit}, beyond the "
+                raise ValueError(f"move {number} of {quote(moves)} is column {digit}, beyond the "
                                  f"{self.width} columns (1..{self.width})")
             if len(board[column]) == self.height:
-                raise ValueError(f"move {number} of {moves!r} is column {digit}, which is full")
+                raise ValueError(f"move {number} of {quote(moves)} is column {digit}, which is "
+                                 "full")
             if self.primitive(board) is not None:
-                raise ValueError(f"move {number} of {moves!r} comes after the game has ended")
+                raise ValueError(f"move {number} of {quote(moves)} comes after the game has ended")
             mark = self._to_move(board)
             board = (*board[:column], board[column] + mark, *board[column + 1:])
         return board
@@ -253,7 +256,7 @@ def _column_bits(col: str) -> int:
     ('0b101', '0b1')
     """
     if set(col) - {"X", "O"}:
-        raise ValueError(f"a column holds X and O only, got {col!r}")
+        raise ValueError(f"a column holds X and O only, got {quote(col)}")
     return int("1" + col[::-1].translate(_BINARY_DIGITS), 2)
 
 

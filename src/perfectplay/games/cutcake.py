@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
 
@@ -37,7 +38,7 @@ def parse_pieces(text: str) -> Pieces:
         match = _PIECE.match(part.strip())
         if match is None or not int(match[1]) or not int(match[2]):
             raise ValueError(f"expected pieces like 2x3 or 2x3+1x4 (rows x columns, at least "
-                             f"1x1), got {text!r}")
+                             f"1x1), got {quote(text)}")
         pieces.append((int(match[1]), int(match[2])))
     return tuple(sorted(pieces))
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from perfectplay.core.engines import Estimate
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int
@@ -71,9 +72,9 @@ def _parse_edges(text: str, n: int) -> Rows:
         try:
             u, v = (int(x) for x in part.split("-"))
         except ValueError:
-            raise ValueError(f"expected edges like 0-1,2-3 or '-', got {part!r}") from None
+            raise ValueError(f"expected edges like 0-1,2-3 or '-', got {quote(part)}") from None
         if not (0 <= u < n and 0 <= v < n) or u == v:
-            raise ValueError(f"edge {part!r} is not between two distinct vertices 0..{n - 1}")
+            raise ValueError(f"edge {quote(part)} is not between two distinct vertices 0..{n - 1}")
         rows[u] |= 1 << v
         rows[v] |= 1 << u
     return tuple(rows)

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from perfectplay.core.engines import Estimate
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int_list
@@ -128,10 +129,11 @@ class FiveHundredEleven(Game):
             left = 0 if cards.strip() == "-" else sum(1 << int(i) for i in cards.split(","))
             mem = int(memory)
         except ValueError:
-            raise ValueError(f"expected 'i,j,.../memory' or '-/memory', got {text!r}") from None
+            raise ValueError(f"expected 'i,j,.../memory' or '-/memory', got "
+                             f"{quote(text)}") from None
         if not slash or left >> len(self.cards) or not 0 <= mem <= FULL:
-            raise ValueError(f"no such position {text!r}: card indices 0..{len(self.cards) - 1}"
-                             f", memory 0..{FULL}")
+            raise ValueError(f"no such position {quote(text)}: card indices "
+                             f"0..{len(self.cards) - 1}, memory 0..{FULL}")
         return left, mem
 
     def format_move(self, i: int) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 
@@ -33,7 +34,7 @@ def parse_graph(text: str, *, source: str = "<text>") -> tuple[list[str], list[t
             continue
         if len(fields) > 2:
             raise ValueError(f"expected 'u v' (a move from u to v) or 'u' (a node), got "
-                             f"{line.strip()!r} ({source}:{number})")
+                             f"{quote(line.strip())} ({source}:{number})")
         nodes.update(dict.fromkeys(fields))
         if len(fields) == 2:
             edges.append((fields[0], fields[1]))
@@ -63,10 +64,10 @@ class GraphGame(Game):
         try:
             text = path.read_text()
         except OSError as exc:
-            raise ValueError(f"cannot read graph file {file!r}: {exc.strerror}") from None
+            raise ValueError(f"cannot read graph file {quote(file)}: {exc.strerror}") from None
         nodes, edges = parse_graph(text, source=file)
         if not nodes:
-            raise ValueError(f"graph file {file!r} has no nodes")
+            raise ValueError(f"graph file {quote(file)} has no nodes")
         self._init(nodes, edges, start)
 
     @classmethod
@@ -115,5 +116,5 @@ class GraphGame(Game):
 
     def parse_position(self, text: str) -> str:
         if text not in self.successors:
-            raise ValueError(f"no node {text!r} in the graph")
+            raise ValueError(f"no node {quote(text)} in the graph")
         return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
 
@@ -51,7 +52,7 @@ def parse_forest(text: str) -> Forest:
             edges += char
         elif char == "(":
             if not edges:
-                raise ValueError(f"a fork must stand on an edge in {text!r}")
+                raise ValueError(f"a fork must stand on an edge in {quote(text)}")
             stack.append((edges, [], stack[-1][1]))
             edges = ""
         elif char in ",;)":
@@ -61,14 +62,14 @@ def parse_forest(text: str) -> Forest:
             edges = ""
             if char == ")":
                 if len(stack) == 1:
-                    raise ValueError(f"unbalanced ')' in {text!r}")
+                    raise ValueError(f"unbalanced ')' in {quote(text)}")
                 stack.pop()
                 siblings.append(_branch(run, kids))
         else:
-            raise ValueError(f"unexpected {char!r} in {text!r} (edges: 'l' Left's, 'r' "
+            raise ValueError(f"unexpected {char!r} in {quote(text)} (edges: 'l' Left's, 'r' "
                              "Right's, 'e' either's; forks in parentheses)")
     if len(stack) > 1:
-        raise ValueError(f"unbalanced '(' in {text!r}")
+        raise ValueError(f"unbalanced '(' in {quote(text)}")
     if edges:
         stack[0][1].append(_branch(edges, []))
     return tuple(sorted(stack[0][1]))

@@ -17,6 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.engines import Estimate, Request, dispatch
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 from perfectplay.games.judge_input import JudgeInput, refuse_beyond
@@ -58,9 +59,9 @@ def parse_intervals(text: str) -> tuple[Interval, ...]:
         try:
             left, right = (int(x) for x in part.split("-"))
         except ValueError:
-            raise ValueError(f"expected intervals like 1-3,2-5, got {part!r}") from None
+            raise ValueError(f"expected intervals like 1-3,2-5, got {quote(part)}") from None
         if not 0 < left < right:
-            raise ValueError(f"interval {part!r} needs 1 <= L < R")
+            raise ValueError(f"interval {quote(part)} needs 1 <= L < R")
         intervals.append((left, right))
     return tuple(intervals)
 

@@ -9,6 +9,7 @@ from math import comb
 from typing import ClassVar
 
 from perfectplay.core.engines import Estimate
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int_list
@@ -102,7 +103,8 @@ class Kadomatsu(Game):
             try:
                 i = int(part)
             except ValueError:
-                raise ValueError(f"expected comma-separated indices or '-', got {text!r}") from None
+                raise ValueError(f"expected comma-separated indices or '-', got "
+                                 f"{quote(text)}") from None
             if not 0 <= i < len(self.values):
                 raise ValueError(f"index {i} out of range 0..{len(self.values) - 1}")
             present |= 1 << i

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 from perfectplay.core.values import Value
@@ -36,10 +37,10 @@ def parse_morris(text: str) -> Position:
     board, _, mover = text.strip().upper().partition("/")
     if len(board) != 9 or set(board) - set("XO.") or mover not in ("X", "O"):
         raise ValueError(f"a position is 9 cells of X, O or '.', '/', and X or O to move, "
-                         f"got {text!r}")
+                         f"got {quote(text)}")
     x, o = board.count("X"), board.count("O")
     if x > 3 or o > 3 or (x + o < 6 and mover != "XO"[(x + o) % 2]) or x - o not in (0, 1):
-        raise ValueError(f"X places first, three stones each, then both slide: {text!r}")
+        raise ValueError(f"X places first, three stones each, then both slide: {quote(text)}")
     return f"{board}/{mover}"
 
 

@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.engines import Estimate
-from perfectplay.core.errors import NotApplicable
+from perfectplay.core.errors import NotApplicable, quote
 from perfectplay.core.game import Game
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option
@@ -53,7 +53,7 @@ def parse_words(text: str) -> tuple[str, ...]:
     """
     words = tuple(word.strip() for word in text.split(","))
     if not text.strip() or any(not word for word in words):
-        raise ValueError(f"expected comma-separated non-empty words, got {text!r}")
+        raise ValueError(f"expected comma-separated non-empty words, got {quote(text)}")
     repeated = sorted(word for word, count in Counter(words).items() if count > 1)
     if repeated:
         raise ValueError(f"words must be distinct; repeated: {', '.join(repeated)}")
@@ -116,9 +116,10 @@ class Shiritori(Game):
         used = parse_words(played) if colon else ()
         unknown = [word for word in (last, *used) if word not in self.index]
         if unknown:
-            raise ValueError(f"not among the words: {', '.join(unknown)} (in {text!r})")
+            raise ValueError(f"not among the words: {', '.join(unknown)} (in {quote(text)})")
         if last not in used:
-            raise ValueError(f"the last word {last!r} must be among the words played ({text!r})")
+            raise ValueError(f"the last word {quote(last)} must be among the words played "
+                             f"({quote(text)})")
         return (frozenset(used), last)
 
     def position_bound(self) -> int:
@@ -252,9 +253,10 @@ def parse_shiritori(text: str) -> tuple[Shiritori, list[str]]:
     for i in range(1, n + 1):
         word, line = reader.word(f"word {i}"), reader.line
         if not (word.isascii() and word.isalpha() and word.islower()):
-            raise ValueError(f"a word must be lowercase letters a-z, got {word!r} (line {line})")
+            raise ValueError(f"a word must be lowercase letters a-z, got {quote(word)} "
+                             f"(line {line})")
         if word in seen:
-            raise ValueError(f"duplicate word {word!r} (lines {seen[word]} and {line})")
+            raise ValueError(f"duplicate word {quote(word)} (lines {seen[word]} and {line})")
         seen[word] = line
     words = list(seen)
     notes = [f"N = {n} exceeds the contest limit {MAX_N}"] if n > MAX_N else []

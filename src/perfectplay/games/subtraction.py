@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int, parse_int_list
 
@@ -15,7 +16,7 @@ __all__ = ["Subtraction"]
 def _parse_yes_no(text: str) -> bool:
     answer = text.strip().lower()
     if answer not in ("yes", "no"):
-        raise ValueError(f"expected yes or no, got {text!r}")
+        raise ValueError(f"expected yes or no, got {quote(text)}")
     return answer == "yes"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 from perfectplay.core.values import Value
@@ -28,9 +29,9 @@ def parse_board(text: str) -> Board:
     """
     board = text.strip().upper().replace("-", ".").replace("/", "")
     if len(board) != 9 or set(board) - set("XO."):
-        raise ValueError(f"a board is 9 cells of X, O or '.', got {text!r}")
+        raise ValueError(f"a board is 9 cells of X, O or '.', got {quote(text)}")
     if board.count("X") - board.count("O") not in (0, 1):
-        raise ValueError(f"X moves first, so X has as many marks as O or one more: {text!r}")
+        raise ValueError(f"X moves first, so X has as many marks as O or one more: {quote(text)}")
     return board
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from perfectplay.core.errors import quote
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
 
@@ -14,7 +15,7 @@ def _strip(text: str) -> str:
     strip = text.strip()
     bad = set(strip) - set(".tf")
     if bad:
-        raise ValueError(f"unexpected {sorted(bad)[0]!r} in {text!r} (squares: 't' a toad, "
+        raise ValueError(f"unexpected {sorted(bad)[0]!r} in {quote(text)} (squares: 't' a toad, "
                          "'f' a frog, '.' empty)")
     return strip
 

@@ -31,8 +31,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.engines import Engine, Request, dispatch, register
+from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
-from perfectplay.core.limits import PYTHON_NIM_SEQUENCE_UPTO
+from perfectplay.core.limits import (
+    CODE_BYTES_PER_DIGIT,
+    MAX_CODE_DIGITS,
+    PYTHON_NIM_SEQUENCE_UPTO,
+    check_memory,
+)
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.impartial.grundy import grundy
 from perfectplay.impartial.periodicity import Periodicity, find_period
@@ -157,25 +163,36 @@ def parse_code(text: str) -> HeapRules:
     kind, colon, amounts_text = spec.partition(":")
     if colon:
         if kind not in ("subtraction", "allbut"):
-            raise ValueError(f"unknown heap game {kind!r} in {text!r}: expected subtraction: "
+            raise ValueError(f"unknown heap game {kind!r} in {quote(text)}: expected subtraction: "
                              "or allbut:")
         amounts = set(parse_int_list(amounts_text)) if amounts_text.strip() else set()
         if 0 in amounts:
-            raise ValueError(f"amounts must be positive in {text!r}")
+            raise ValueError(f"amounts must be positive in {quote(text)}")
         top = max(amounts, default=0)
+        _check_digits(top + 1, text)
         if kind == "subtraction":
             if not amounts:
-                raise ValueError(f"a subtraction game needs amounts, got {text!r}")
+                raise ValueError(f"a subtraction game needs amounts, got {quote(text)}")
             return HeapRules(tuple(3 if k in amounts else 0 for k in range(top + 1)))
         return HeapRules(tuple(0 if k in amounts or k == 0 else 3 for k in range(top + 1)), (3,))
     match = _CODE.match(spec)
     if match is None:
-        raise ValueError(f"cannot read heap game code {text!r}: expected e.g. 0.77, 4!.0, "
+        raise ValueError(f"cannot read heap game code {quote(text)}: expected e.g. 0.77, 4!.0, "
                          "0.[3], subtraction:2,3,7 or allbut:1,2")
+    _check_digits(len(match["tail"]) + len(match["repeat"] or ""), text)
     digits = tuple(int(c, 16) for c in match["head"] or "0") + tuple(
         int(c, 16) for c in match["tail"])
     repeat = tuple(int(c, 16) for c in match["repeat"] or "")
     return HeapRules(digits, repeat if any(repeat) else (), bool(match["bang"]))
+
+
+def _check_digits(n: int, text: str) -> None:
+    """Refuse a code of ``n`` digits before they are made: past :data:`MAX_CODE_DIGITS`, or
+    more than the memory available holds."""
+    if n > MAX_CODE_DIGITS:
+        raise ValueError(f"{quote(text)} is a code of {n:,} digits, past the {MAX_CODE_DIGITS:,} "
+                         "a heap game's code has (one for each amount up to the largest)")
+    check_memory(n * CODE_BYTES_PER_DIGIT, f"{quote(text)} ({n:,} digits)")
 
 
 class OctalGame(Game):

@@ -2,8 +2,9 @@
 resumable, in parallel on threads or a Dask cluster.
 
 A game opts in through its compiled rules' tier hooks (:class:`TierRules`, here and in
-:mod:`perfectplay.compiled.rules`; :mod:`perfectplay.compiled.ranking` ranks boards for them). Importing this package registers the
-``tiers`` engine with the dispatcher and imports neither numpy nor numba.
+:mod:`perfectplay.compiled.rules`; :mod:`perfectplay.compiled.ranking` ranks boards for
+them). Importing this package registers the ``tiers`` engine with the dispatcher and imports
+neither numpy nor numba.
 
 >>> import tempfile
 >>> from perfectplay.games.morris import Morris
@@ -24,8 +25,8 @@ if TYPE_CHECKING:
     from perfectplay.tiers.solution import TierSolution, open_database, verify_database
     from perfectplay.tiers.solve import TierProgress, estimate_memory, solve_tiers
 
-__all__ = ["TierProgress", "TierRules", "TierSolution", "estimate_memory", "open_database", "solve_tiers",
-           "verify_database"]
+__all__ = ["TierProgress", "TierRules", "TierSolution", "estimate_memory", "open_database",
+           "solve_tiers", "verify_database"]
 
 _LAZY = {"TierProgress": "solve", "estimate_memory": "solve", "solve_tiers": "solve",
          "TierSolution": "solution", "open_database": "solution", "verify_database": "solution"}
