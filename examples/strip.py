@@ -9,7 +9,7 @@ of stones, ranked by the X cells, then the O cells among the others.
 import numpy as np
 from numba import njit
 
-from perfectplay.compiled import LOSE, TIE, CompiledGame, CompiledRules
+from perfectplay.compiled import LOSE_CODE, TIE_CODE, CompiledGame, CompiledRules
 from perfectplay.compiled.ranking import (
     popcount,
     two_colour_count,
@@ -44,12 +44,12 @@ def place(params, position, cell):
 
 @njit
 def finished(params, position):
-    """LOSE when the last mover has three in a row, TIE on a full strip, else -1."""
+    """LOSE_CODE when the last mover has three in a row, TIE_CODE on a full strip, else -1."""
     xs, os = stones(params, position)
     last = os if popcount(xs) == popcount(os) else xs
     if last & (last >> 1) & (last >> 2):
-        return LOSE
-    return TIE if popcount(xs | os) == params.shape[0] - 1 else -1
+        return LOSE_CODE
+    return TIE_CODE if popcount(xs | os) == params.shape[0] - 1 else -1
 
 
 @njit

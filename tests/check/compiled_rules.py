@@ -7,7 +7,7 @@ import dataclasses
 import numpy as np
 from numba import njit
 
-from perfectplay.compiled import LOSE, NOT_PRIMITIVE, CompiledGame, CompiledRules
+from perfectplay.compiled import LOSE_CODE, NOT_PRIMITIVE, CompiledGame, CompiledRules
 
 
 @njit
@@ -19,7 +19,7 @@ def take(params, heap, move):
 @njit
 def over_at_zero(params, heap):
     """The empty heap is lost for the player to move: what normal play says anyway."""
-    return LOSE if heap == 0 else NOT_PRIMITIVE
+    return LOSE_CODE if heap == 0 else NOT_PRIMITIVE
 
 
 @njit

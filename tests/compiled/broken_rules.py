@@ -2,6 +2,7 @@
 
 from numba import njit
 
+from perfectplay import Value
 from perfectplay.compiled.games.shiritori import next_move
 
 
@@ -21,3 +22,9 @@ def start_is_lost(params, position):
 def past_the_end(params, position, move):
     """Plays a word into a position past the encoding."""
     return 1 << 40
+
+
+@njit
+def returns_a_value(params, position):
+    """Returns perfectplay.Value where an integer code is due."""
+    return Value.LOSE if position == 0 else -1

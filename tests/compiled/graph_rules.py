@@ -7,9 +7,16 @@ import numpy as np
 from numba import njit
 
 from perfectplay import Value
-from perfectplay.compiled import LOSE, NOT_PRIMITIVE, TIE, WIN, CompiledGame, CompiledRules
+from perfectplay.compiled import (
+    LOSE_CODE,
+    NOT_PRIMITIVE,
+    TIE_CODE,
+    WIN_CODE,
+    CompiledGame,
+    CompiledRules,
+)
 
-_CODES = {Value.LOSE: LOSE, Value.TIE: TIE, Value.WIN: WIN}
+_CODES = {Value.LOSE: LOSE_CODE, Value.TIE: TIE_CODE, Value.WIN: WIN_CODE}
 
 
 @njit

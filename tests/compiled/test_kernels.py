@@ -236,3 +236,29 @@ def test_sliced_games_with_sums_and_deep_lines_give_the_same_answers(monkeypatch
     assert (s.value(), s.remoteness(), len(s)) == (Value.WIN, n - 1, n)
     assert compiled_query(chain) is Value.WIN
     assert compiled_grundy(chain).grundy(0) == 1
+
+
+def test_a_value_returned_for_a_code_is_a_game_error_naming_the_hook():
+    # numba's typing report used to end the solve; the hook and what it must return are named
+    import numpy as np
+    from compiled.broken_rules import returns_a_value
+    from numba import njit
+
+    from perfectplay import GameError, solve
+    from perfectplay.compiled import CompiledGame, CompiledRules
+
+    @njit
+    def take_one(params, heap, move):
+        return heap - 1 if heap > 0 else -1
+
+    class Countdown(CompiledGame):
+        def start(self):
+            return 3
+
+        def compiled(self):
+            return CompiledRules(child=take_one, primitive=returns_a_value, size=4, max_moves=1,
+                                 params=np.zeros(1, dtype=np.int64))
+
+    with pytest.raises(GameError, match=r"^primitive\(\) does not compile \(Cannot unify "
+                                        r"Enum<unicode_type>\(Value\) and .*not Value\)$"):
+        solve(Countdown(), method="compiled")

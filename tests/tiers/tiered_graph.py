@@ -8,7 +8,14 @@ import numpy as np
 from numba import njit
 
 from perfectplay import Value
-from perfectplay.compiled import LOSE, NOT_PRIMITIVE, TIE, WIN, CompiledGame, CompiledRules
+from perfectplay.compiled import (
+    LOSE_CODE,
+    NOT_PRIMITIVE,
+    TIE_CODE,
+    WIN_CODE,
+    CompiledGame,
+    CompiledRules,
+)
 from perfectplay.compiled.rules import TierRules
 
 TIERS = 4
@@ -16,7 +23,7 @@ TIERS = 4
 when it is loopy (the top tier always is: every graph then has the same most children a tier
 has, so the kernels compile once)."""
 
-_CODES = {Value.LOSE: LOSE, Value.TIE: TIE, Value.WIN: WIN}
+_CODES = {Value.LOSE: LOSE_CODE, Value.TIE: TIE_CODE, Value.WIN: WIN_CODE}
 
 
 @njit

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from perfectplay.compiled import engine  # noqa: F401  (registers the compiled engines)
 from perfectplay.compiled.rules import (
-    LOSE,
+    LOSE_CODE,
     NOT_PRIMITIVE,
-    TIE,
-    WIN,
+    TIE_CODE,
+    WIN_CODE,
     CompiledGame,
     CompiledRules,
     rules_of,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from perfectplay.compiled.query import compiled_query
     from perfectplay.compiled.solve import compiled_solve
 
-__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "WIN", "CompiledGame", "CompiledRules",
+__all__ = ["LOSE_CODE", "NOT_PRIMITIVE", "TIE_CODE", "WIN_CODE", "CompiledGame", "CompiledRules",
            "DenseSolution", "GrundyTable", "compiled_grundy", "compiled_query", "compiled_solve",
            "rules_of"]
 

@@ -300,9 +300,13 @@ def compiling_seconds() -> float:
     return _compiling
 
 
-def prepare(kernel: Any, *args: Any) -> None:
+def prepare(kernel: Any, *args: Any, rules: CompiledRules | None = None) -> None:
     """Compile ``kernel`` for the types of ``args`` (or load it from the cache) without running
     it; the time goes to :func:`compiling_seconds`.
+
+    When numba cannot compile it and ``rules`` (the rules it is made of) has a hook that does
+    not compile alone, or returns no integer, that is raised as a ``GameError`` naming the hook
+    (:meth:`CompiledRules.hook_error`), not as numba's typing report.
 
     A cache file numba cannot read (truncated, garbled) is removed with the rest of its
     module's cache, with a warning, and the kernel compiled again; after a compilation the
@@ -324,7 +328,10 @@ def prepare(kernel: Any, *args: Any) -> None:
     misses = sum(kernel.stats.cache_misses.values())
     try:
         kernel.compile(types)
-    except NumbaError:  # the rules themselves do not compile
+    except NumbaError as exc:  # the rules themselves do not compile
+        error = None if rules is None else rules.hook_error()
+        if error is not None:
+            raise error from exc
         raise
     except Exception as exc:  # what unpickling a damaged cache file raises, of any type
         if module is None or not _cache_of(tag, _directory(module)):
@@ -576,7 +583,7 @@ def search(kernel: Any, rules: CompiledRules, start: int, before: tuple[Any, ...
     head = (rules.params, start, rules.size, rules.max_moves)
     ready = _READY.setdefault(rules, set())
     if id(kernel) not in ready:  # one array layout per kernel
-        prepare(kernel, *head, *before, frames, *after, state, info)
+        prepare(kernel, *head, *before, frames, *after, state, info, rules=rules)
         ready.add(id(kernel))
     while True:
         status = run_sliced(kernel, (*head, *before, frames, *after, state, info), state,

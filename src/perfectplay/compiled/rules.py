@@ -7,6 +7,7 @@ paying for them until a compiled solver runs.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
@@ -19,21 +20,21 @@ from perfectplay.core.values import Value, ValueCode
 if TYPE_CHECKING:
     from perfectplay.compiled.search import SearchRules
 
-__all__ = ["LOSE", "NOT_PRIMITIVE", "TIE", "TIER_MEMO", "TIER_RUN", "WIN", "CompiledGame",
-           "CompiledRules", "TierRules", "module_attribute", "rules_of"]
+__all__ = ["LOSE_CODE", "NOT_PRIMITIVE", "TIER_MEMO", "TIER_RUN", "TIE_CODE", "WIN_CODE",
+           "CompiledGame", "CompiledRules", "TierRules", "module_attribute", "rules_of"]
 
 NOT_PRIMITIVE = -1
 """``primitive`` result for a position where play goes on."""
-LOSE = ValueCode.LOSE
-"""``primitive`` result: the player to move has lost."""
-TIE = ValueCode.TIE
-"""``primitive`` result: the game is over and nobody won."""
-WIN = ValueCode.WIN
-"""``primitive`` result: the player to move has won."""
+LOSE_CODE = ValueCode.LOSE
+"""``primitive`` result: the player to move has lost (the code of ``Value.LOSE``)."""
+TIE_CODE = ValueCode.TIE
+"""``primitive`` result: the game is over and nobody won (the code of ``Value.TIE``)."""
+WIN_CODE = ValueCode.WIN
+"""``primitive`` result: the player to move has won (the code of ``Value.WIN``)."""
 
 _PRIMITIVE_VALUES: dict[int, Value | None] = {NOT_PRIMITIVE: None,
                                               **{int(code): code.as_value()
-                                                 for code in (LOSE, TIE, WIN)}}
+                                                 for code in (LOSE_CODE, TIE_CODE, WIN_CODE)}}
 
 _RULE_FUNCTIONS = ("child", "primitive", "rest", "next_move")
 _TIER_FUNCTIONS = ("tier", "rank", "unrank")
@@ -194,8 +195,9 @@ class CompiledRules:
 
     primitive: Callable[[Any, int], int] | None = None
     """``primitive(params, position) -> int``: :data:`NOT_PRIMITIVE` (-1) while play goes on,
-    else :data:`LOSE`, :data:`TIE` or :data:`WIN` for the player to move. None: a position with
-    no legal move is a LOSE (normal play)."""
+    else :data:`LOSE_CODE`, :data:`TIE_CODE` or :data:`WIN_CODE` for the player to move (codes,
+    not :class:`~perfectplay.core.values.Value`). None: a position with no legal move is a LOSE
+    (normal play)."""
 
     rest: Callable[[Any, int, int], int] | None = None
     """``rest(params, position, move) -> int``: for a move that leaves a sum of two independent
@@ -304,13 +306,68 @@ class CompiledRules:
                             "(it must list each move once)", position=position)
         return found
 
+    def hook_error(self) -> GameError | None:
+        """Why kernels over these rules cannot compile: the first hook (rules, then tier hooks)
+        that numba cannot compile on its own for ``params`` and integer positions and moves,
+        or whose result is not an integer (a :class:`~perfectplay.core.values.Value` returned
+        where a code is due); None when each hook compiles alone.
+
+        >>> import numpy as np
+        >>> from numba import njit
+        >>> from perfectplay import Value
+        >>> @njit
+        ... def finished(params, position):
+        ...     return Value.LOSE if position == 0 else -1
+        >>> @njit
+        ... def take(params, heap, move):
+        ...     return heap - 1
+        >>> rules = CompiledRules(child=take, primitive=finished, params=np.zeros(1), size=3,
+        ...                       max_moves=1)
+        >>> print(rules.hook_error())  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        primitive() does not compile (Cannot unify Enum<unicode_type>(Value) and ...): compiled
+        hooks take and return integers (LOSE_CODE, TIE_CODE, WIN_CODE or NOT_PRIMITIVE from
+        perfectplay.compiled, not Value)
+        """
+        from numba import int64, typeof
+        from numba.core.errors import NumbaError
+        from numba.core.types import Integer
+
+        params = typeof(self.params)
+        hooks: dict[str, tuple[Any, tuple[Any, ...]]] = {
+            "child": (self.child, (params, int64, int64)),
+            "primitive": (self.primitive, (params, int64)),
+            "rest": (self.rest, (params, int64, int64)),
+            "next_move": (self.next_move, (params, int64, int64))}
+        if self.tiers is not None:
+            hooks.update({"tier": (self.tiers.tier, (params, int64)),
+                          "rank": (self.tiers.rank, (params, int64, int64)),
+                          "unrank": (self.tiers.unrank, (params, int64, int64))})
+        advice = ("compiled hooks take and return integers (LOSE_CODE, TIE_CODE, WIN_CODE or "
+                  "NOT_PRIMITIVE from perfectplay.compiled, not Value)")
+        for name, (hook, arguments) in hooks.items():
+            if hook is None or not hasattr(hook, "compile"):
+                continue
+            try:
+                hook.compile(arguments)
+            except NumbaError as exc:
+                # numba's first line names its pipeline; the next one says what failed
+                text = re.sub(r"\x1b\[[0-9;]*m", "", str(exc))  # numba's terminal colours
+                lines = [line.strip()[:200] for line in text.splitlines()
+                         if line.strip() and not line.startswith("Failed in ")]
+                summary = lines[0] if lines else type(exc).__name__
+                return GameError(f"{name}() does not compile ({summary}): {advice}")
+            returned = hook.overloads[arguments].signature.return_type
+            if not isinstance(returned, Integer):
+                return GameError(f"{name}() returns {returned}, not an integer: {advice}")
+        return None
+
     def primitive_value(self, position: int) -> Value | None:
         """The value ``primitive`` gives an integer position, or None while play goes on.
 
         Raises
         ------
         GameError
-            When ``primitive`` gives a number other than -1, LOSE, TIE or WIN.
+            When ``primitive`` gives a number other than -1, LOSE_CODE, TIE_CODE or WIN_CODE.
         """
         if self.primitive is None:
             return None
@@ -318,8 +375,9 @@ class CompiledRules:
         try:
             return _PRIMITIVE_VALUES[code]
         except KeyError:
-            raise GameError(f"primitive() gave {code}: it must give -1 (play goes on), LOSE (0), "
-                            "TIE (1) or WIN (2)", position=position) from None
+            raise GameError(f"primitive() gave {code}: it must give -1 (play goes on), "
+                            "LOSE_CODE (0), TIE_CODE (1) or WIN_CODE (2)",
+                            position=position) from None
 
 
 def module_attribute(function: Any) -> tuple[str, str] | None:

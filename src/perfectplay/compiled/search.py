@@ -402,7 +402,7 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
         moves = np.zeros(depth * max_moves, dtype=np.int64)
         args = (rules.params, hooks.params, rules.size, rules.max_moves, roots, mode, scores,
                 nodes, ties, table.slots, frames, moves, state, info)
-        kernels.prepare(kernel, *args)
+        kernels.prepare(kernel, *args, rules=rules)
         status = kernels.run_sliced(kernel, args, state,
                                     None if progress is None else _done(state, progress))
         if status != _loops.STATUS_STACK_FULL:

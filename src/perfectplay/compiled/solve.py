@@ -142,12 +142,12 @@ def _retrograde(module: Any, rules: CompiledRules, first: int, reach: Any, table
     info = np.zeros(3, dtype=np.int64)
     found = (rules.params, first, rules.size, rules.max_moves, reach, table, primitives, order,
              index, state, info)
-    prepare(module.enumerate_any, *found)
+    prepare(module.enumerate_any, *found, rules=rules)
     n = check(run_sliced(module.enumerate_any, found, state, progress), info, rules)
     edges = int(state[STATE_EDGES])
     state = new_state()
     resolve = (rules.params, rules.max_moves, table, order[:n], index,
                np.zeros(n, dtype=np.int64), np.zeros(n + 1, dtype=np.int64),
                np.empty(edges, dtype=np.int64), np.empty(n, dtype=np.int64), state, info)
-    prepare(module.resolve_any, *resolve)
+    prepare(module.resolve_any, *resolve, rules=rules)
     return check(run_sliced(module.resolve_any, resolve, state), info, rules)

@@ -141,7 +141,7 @@ def call(rules: CompiledRules, name: str, *args: Any) -> int:
         When the rules or tier hooks broke their contract, naming the position.
     """
     kernel = getattr(kernels_for(rules), name)
-    prepare(kernel, *args)
+    prepare(kernel, *args, rules=rules)
     status = int(kernel(*args))
     if status >= 0:
         return status
