@@ -27,7 +27,7 @@ from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.shiritori import Shiritori
 from perfectplay.games.tictactoe import TicTacToe
 
-PONS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "connect4-pons"
+PONS = Path(__file__).resolve().parents[1] / "data" / "connect4-pons"  # see its README.md
 
 BOARD = ConnectFour(7, 6)
 TABLE = TranspositionTable(1 << 20)  # the 7x6 board's: its bounds hold for all its positions
@@ -52,7 +52,7 @@ def test_pons_test_positions_have_their_published_scores(name, count):
 
 
 def test_weak_search_gives_the_sign_of_pons_scores():
-    lines = pons_lines("Test_L2_R1", 300)
+    lines = pons_lines("Test_L2_R1")
     result = search_positions(BOARD, [BOARD.parse_position(m) for m, _ in lines], weak=True,
                               table=TABLE)
     signs = {1: Value.WIN, 0: Value.TIE, -1: Value.LOSE}
