@@ -1,12 +1,17 @@
 """The search engine against Pascal Pons's Connect Four solver, on his six test sets.
 
-For each set (``../shared/data/connect4-pons/``), a sample of its positions is scored by
-perfectplay's search (one compiled call, after the kernels are loaded) and by Pons's solver (one
-process run on the same lines), interleaved ``--repeat`` times, each with a fresh table of the
-same size as his (2^23 entries; he keeps his across the lines of a run, and so do we). Printed
-per set: the mean time a position (wall and CPU), our nodes a position, and the ratio of our
-CPU time to his (the box is shared: CPU time is steadier than wall time). Every score is
-checked against the set's published one; the run stops on a difference.
+For each set, a sample of its positions is scored by perfectplay's search (one compiled call,
+after the kernels are loaded) and by Pons's solver (one process run on the same lines),
+interleaved ``--repeat`` times, each with a fresh table of the same size as his (2^23 entries;
+he keeps his across the lines of a run, and so do we). Printed per set: the mean time a position
+(wall and CPU), our nodes a position, and the ratio of our CPU time to his (the box is shared:
+CPU time is steadier than wall time). Every score is checked against the set's published one;
+the run stops on a difference.
+
+The sets are read from ``--data DIR`` (its files ``Test_L*_R*``), by default from the excerpt in
+``tests/data/connect4-pons/`` (the first lines of each set). The README's figures are of the
+full sets, downloaded from Pons's test protocol page (named in that folder's README.md) into a
+folder given as ``--data``.
 
 Pons's solver is AGPL and none of it is in this repository: build it in a temporary directory
 and pass the binary (its opening book is not used)::
@@ -38,13 +43,14 @@ from perfectplay.cli.analyze import pons_score
 from perfectplay.compiled.search import TranspositionTable, search_positions
 from perfectplay.games.connect4 import ConnectFour
 
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "connect4-pons"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "connect4-pons"
 
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
 SAMPLE = {"Test_L3_R1": 1000, "Test_L2_R1": 1000, "Test_L2_R2": 200, "Test_L1_R1": 1000,
           "Test_L1_R2": 20, "Test_L1_R3": 2}
-"""Positions of each set measured by default (all of the easy ones, a seeded sample of the
-others: Pons's solver takes about 0.5 s a position on Test_L1_R2 here, 15 s on Test_L1_R3)."""
+"""Positions of each set measured by default, at most (all of the easy ones, a seeded sample of
+the others: Pons's solver takes about 0.5 s a position on Test_L1_R2 here, 15 s on Test_L1_R3);
+the excerpt in ``DATA`` has no more lines than these, so all of it is measured."""
 
 PONS_ENTRIES = 1 << 23  # his TranspositionTable<..., 23> holds 2^23 + 9 entries
 
@@ -85,6 +91,8 @@ def pons(binary: str, lines: list[tuple[str, int]]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pons", help="path of Pons's c4solver binary (skipped when absent)")
+    parser.add_argument("--data", type=Path, default=DATA,
+                        help="folder of the sets (default: the excerpt in tests/data)")
     parser.add_argument("--sets", nargs="*", default=SETS, choices=SETS)
     parser.add_argument("--sample", type=int, help="positions of each set (default: SAMPLE)")
     parser.add_argument("--repeat", type=int, default=3)
@@ -96,13 +104,13 @@ def main() -> None:
     if baseline is None:
         print("Pons's solver not given (--pons PATH): perfectplay alone", flush=True)
     game = ConnectFour(7, 6)
-    warm = (DATA / "Test_L3_R1").read_text().split()[0]  # a late position: loads the kernel
+    warm = (options.data / "Test_L3_R1").read_text().split()[0]  # a late position: loads the kernel
     search_positions(game, [game.parse_position(warm)], table=TranspositionTable(1024))
     print(f"{'set':<11} {'n':>5} {'ours wall':>12} {'ours cpu':>12} {'nodes':>10} "
           f"{'pons wall':>12} {'pons cpu':>12} {'cpu ratio':>16}", flush=True)
     for name in options.sets:
         lines = [(m, int(s)) for m, s in (line.split() for line in
-                                          (DATA / name).read_text().splitlines() if line)]
+                                          (options.data / name).read_text().splitlines() if line)]
         count = min(options.sample or SAMPLE[name], len(lines))
         lines = lines if count == len(lines) else random.Random(0).sample(lines, count)
         runs = []

@@ -1,4 +1,5 @@
-"""Published nim-sequences: copies of ../shared/data (OEIS data sections), one value a line."""
+"""Published nim-sequences: the data sections of OEIS entries (https://oeis.org), copied into
+``tests/data`` with their source in each header, one value a line."""
 
 from pathlib import Path
 

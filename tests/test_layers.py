@@ -1,6 +1,6 @@
-"""The layers of ``../shared/DESIGN.md`` import only downward, and ``import perfectplay`` loads
-neither numba nor numpy: every import of a perfectplay module, at the top of a module or inside
-a function, is an arrow, and no arrow points up."""
+"""The layers of the architecture (``LAYERS``) import only downward, and ``import perfectplay``
+loads neither numba nor numpy: every import of a perfectplay module, at the top of a module or
+inside a function, is an arrow, and no arrow points up."""
 
 import ast
 import subprocess

@@ -14,6 +14,8 @@ from perfectplay import CycleError, EngineLimitError, GameError, Value, load_sol
 from perfectplay.compiled import CompiledGame, CompiledRules, compiled_grundy, compiled_query
 from perfectplay.impartial.grundy import grundy
 
+pytestmark = pytest.mark.kernels  # also run as Python: see .ci/run's coverage run
+
 
 @given(game_graphs())
 def test_strong_solve_matches_the_naive_reference(graph):

@@ -10,6 +10,8 @@ from perfectplay import CycleError, GameError, solve
 from perfectplay.compiled import CompiledRules, compiled_grundy, compiled_query
 from perfectplay.impartial.octal import OctalGame, nim_sequence
 
+pytestmark = pytest.mark.kernels  # also run as Python: see .ci/run's coverage run
+
 
 @njit
 def split_child(params, heap, move):

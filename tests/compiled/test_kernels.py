@@ -193,6 +193,7 @@ def test_the_same_answers_without_jit(game):
     assert json.loads(run(code, NUMBA_DISABLE_JIT="1")) == [True, True, True]
 
 
+@pytest.mark.kernels
 @given(game_graphs())
 def test_loops_stopped_after_every_move_give_the_same_answers(graph):
     # a slice of one move: every call returns after a move or two, and the next one goes on
@@ -207,6 +208,7 @@ def test_loops_stopped_after_every_move_give_the_same_answers(graph):
             assert compiled_query(CompiledGraph(successors, node, finished)) is expected[node][0]
 
 
+@pytest.mark.kernels
 @given(game_graphs(acyclic=True, ties=False))
 def test_the_grundy_loop_stopped_after_every_move_gives_the_same_values(graph):
     successors, _ = graph
@@ -218,6 +220,7 @@ def test_the_grundy_loop_stopped_after_every_move_gives_the_same_values(graph):
         {n: grundy(LabelledGraph(successors, 0), n) for n in nodes}
 
 
+@pytest.mark.kernels
 def test_sliced_games_with_sums_and_deep_lines_give_the_same_answers(monkeypatch):
     games = [TicTacToe(), ConnectFour(3, 3)]
     sums = IntervalGame2(((1, 2), (2, 3), (3, 4), (1, 4), (2, 5), (4, 6)))

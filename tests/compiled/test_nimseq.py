@@ -26,6 +26,15 @@ def test_rare_equals_plain_past_the_calibration_window():
         assert np.array_equal(rare_sequence(d, unequal, 20000), plain), code
 
 
+@pytest.mark.kernels
+def test_rare_equals_plain_just_past_the_calibration_window():
+    # the split chosen at 2**12 heaps, then a few hundred heaps by the rare kernel: small enough
+    # for the kernels' run as Python
+    d, unequal = digits("4!.0", 4400)
+    assert np.array_equal(rare_sequence(d, unequal, 4400), plain_sequence(d, unequal, 4400))
+
+
+@pytest.mark.kernels
 @pytest.mark.parametrize("code", ["4!.0", "0.6", "0.26", "0.4", "4.4", "0.06", "0.16", "0.7",
                                   "4!.2", "4!.6", "4!.04", "0.34", "4.0", "0.62"])
 def test_rare_equals_naive_mex(code):

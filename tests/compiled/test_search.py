@@ -27,7 +27,7 @@ from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.shiritori import Shiritori
 from perfectplay.games.tictactoe import TicTacToe
 
-PONS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "connect4-pons"
+PONS = Path(__file__).resolve().parents[1] / "data" / "connect4-pons"  # see its README.md
 
 BOARD = ConnectFour(7, 6)
 TABLE = TranspositionTable(1 << 20)  # the 7x6 board's: its bounds hold for all its positions
@@ -39,9 +39,10 @@ def pons_lines(name, count=None):
     return [(moves, int(score)) for moves, score in pairs[:count]]
 
 
-@pytest.mark.parametrize("name, count", [("Test_L3_R1", None), ("Test_L2_R1", None),
-                                         ("Test_L1_R1", None), ("Test_L2_R2", 4),
-                                         ("Test_L1_R2", 1)])
+@pytest.mark.parametrize("name, count", [
+    pytest.param("Test_L3_R1", None, marks=pytest.mark.kernels),
+    pytest.param("Test_L2_R1", None, marks=pytest.mark.kernels),
+    ("Test_L1_R1", None), ("Test_L2_R2", 4), ("Test_L1_R2", 1)])
 def test_pons_test_positions_have_their_published_scores(name, count):
     lines = pons_lines(name, count)
     boards = [BOARD.parse_position(moves) for moves, _ in lines]
@@ -51,8 +52,9 @@ def test_pons_test_positions_have_their_published_scores(name, count):
     assert scores == [score for _, score in lines]
 
 
+@pytest.mark.kernels
 def test_weak_search_gives_the_sign_of_pons_scores():
-    lines = pons_lines("Test_L2_R1", 300)
+    lines = pons_lines("Test_L2_R1")
     result = search_positions(BOARD, [BOARD.parse_position(m) for m, _ in lines], weak=True,
                               table=TABLE)
     signs = {1: Value.WIN, 0: Value.TIE, -1: Value.LOSE}
@@ -100,6 +102,7 @@ def test_analyze_gives_every_move_as_the_strong_solve():
     assert result.best_move == solution.best_move(board)
 
 
+@pytest.mark.kernels
 @pytest.mark.parametrize("game", [TicTacToe(), Shiritori(("enum", "float", "if", "modint",
                                                            "takahashi", "template", "fuga"))])
 def test_search_without_hooks_equals_the_solve(game):
@@ -110,6 +113,7 @@ def test_search_without_hooks_equals_the_solve(game):
         (solution.value(p), solution.remoteness(p)) for p in positions]
 
 
+@pytest.mark.kernels
 def test_a_game_with_a_cycle_is_refused_naming_retrograde():
     game = CompiledGraph({0: [1], 1: [2], 2: [0, 3], 3: []}, 0)
     with pytest.raises(CycleError, match=r'solve\(game, method="retrograde"\)'):

@@ -1,6 +1,10 @@
+import pytest
+
 from perfectplay import Value, solve
 from perfectplay.compiled import compiled_query
 from perfectplay.games.tictactoe import TicTacToe
+
+pytestmark = pytest.mark.kernels  # also run as Python: see .ci/run's coverage run
 
 
 def test_compiled_and_pure_python_agree_on_every_position():

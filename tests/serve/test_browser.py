@@ -3,6 +3,7 @@ Selenium) against a real server: a tic-tac-toe game played to the end against th
 opponent by clicking, every move's colour checked against the solution, two undos, and a few
 Connect Four 4x4 moves. Screenshots of each page go to pytest's tmp directory."""
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -15,6 +16,9 @@ from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.serve import create_app
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+NEEDS = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+REQUIRE = "PERFECTPLAY_REQUIRE_BROWSER"
+"""Set to 1 (CI does), a missing browser fails these tests instead of skipping them."""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--window-size=1280,1000"]
@@ -41,8 +45,7 @@ painted) and in the list (by move text)."""
 @pytest.fixture(scope="module")
 def browser():
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium "
-                    "chromium-driver)")
+        without_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -58,6 +61,14 @@ def browser():
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def without_browser():
+    """Skip the test, or fail it where ``REQUIRE`` is 1: there a skip would leave the page
+    untested with the run still green."""
+    if os.environ.get(REQUIRE) == "1":
+        pytest.fail(f"{NEEDS}; {REQUIRE}=1 requires the browser tests", pytrace=False)
+    pytest.skip(NEEDS)
 
 
 def settled(driver, *, after=None):
@@ -145,3 +156,12 @@ def test_a_few_connect_four_moves(browser, serving, connect4_solution, tmp_path)
         assert browser.find_element("css selector", "#analysis tr.now th").text == str(
             connect4_solution.remoteness(board))
         browser.save_screenshot(str(tmp_path / "connect4.png"))
+
+
+def test_a_missing_browser_skips_the_tests_and_fails_them_where_required(monkeypatch):
+    monkeypatch.delenv(REQUIRE, raising=False)
+    with pytest.raises(pytest.skip.Exception, match=r"\(apt-get install chromium "):
+        without_browser()
+    monkeypatch.setenv(REQUIRE, "1")
+    with pytest.raises(pytest.fail.Exception, match=f"{REQUIRE}=1 requires the browser tests"):
+        without_browser()

@@ -41,13 +41,14 @@ def entries(solution):
 
 
 @pytest.mark.parametrize(("width", "height", "positions", "remoteness"),
-                         [(4, 4, 161_029, 16), (5, 4, 3_945_711, 20)])
+                         [pytest.param(4, 3, 12_031, 12, marks=pytest.mark.kernels),
+                          (4, 4, 161_029, 16), (5, 4, 3_945_711, 20)])
 def test_connect_four_equals_the_compiled_solve_everywhere(tmp_path, width, height, positions,
                                                            remoteness):
     game = ConnectFour(width, height)
     tiers, dense = solve_tiers(game, tmp_path), compiled_solve(game)
     found, values, found_remoteness = entries(tiers)
-    assert len(found) == len(set(found.tolist())) == len(dense) == positions  # Tromp's counts
+    assert len(found) == len(set(found.tolist())) == len(dense) == positions  # Tromp's from 4x4
     expected_values, expected_remoteness = decode_codes(dense.table[found])
     assert (values == expected_values).all() and (found_remoteness == expected_remoteness).all()
     assert (tiers.value(), tiers.remoteness()) == (Value.TIE, remoteness)
@@ -59,6 +60,7 @@ def test_connect_four_4x5_reaches_tromps_count(tmp_path):
     assert (len(s), s.value(), s.remoteness()) == (1_706_255, Value.TIE, 20)
 
 
+@pytest.mark.kernels
 def test_tic_tac_toe_by_tiers(tmp_path):
     s = solve_tiers(TicTacToe(), tmp_path)
     counts = s.counts()
@@ -100,6 +102,7 @@ def tiered_graphs(draw):
     return successors, tiers, loopy, start, finished
 
 
+@pytest.mark.kernels
 @settings(max_examples=12)
 @given(tiered_graphs())
 def test_tiered_graphs_equal_the_naive_definition(tmp_path_factory, graph):
@@ -144,6 +147,7 @@ def test_memory_estimate_of_connect_four_6x5_fits_the_target():
     assert need < 4 << 30 and what.startswith("tier ")
 
 
+@pytest.mark.kernels
 def test_a_remoteness_past_62_takes_two_bytes_a_code(tmp_path):
     # tier 0 (loopy): a line of 70 moves to a lost end; tier 1 (left by its moves): one move to
     # the line's head
