@@ -162,7 +162,7 @@ class Session:
             if numbered and _is_number(answer) and 1 <= int(answer) <= len(ranked):
                 return ranked[int(answer) - 1].position
             return None
-        return next(entry.position for entry in ranked if entry.move == move)
+        return next((entry.position for entry in ranked if entry.move == move), None)
 
     def _undo(self) -> bool:
         """Take back the human's last move and the opponent's replies after it; False when
