@@ -76,6 +76,24 @@ def test_python_example(code, workdir):
 
 @pytest.mark.parametrize("line", SHELL, ids=[f"sh-{i}" for i in range(len(SHELL))])
 def test_shell_example(line, workdir):
+    run_shell_example(line)
+
+
+DATABASE_LINES = [line for line in SHELL if "--db " in line]
+
+
+@pytest.mark.parametrize("line", DATABASE_LINES,
+                         ids=[f"db-{i}" for i in range(len(DATABASE_LINES))])
+def test_an_example_writing_a_database_says_the_same_when_run_again(line, workdir):
+    # a user runs the examples in one directory, in any order and more than once: each finds
+    # the databases the others (and itself) left behind
+    for other in DATABASE_LINES:
+        run_shell_example(other)
+    run_shell_example(line)
+
+
+def run_shell_example(line: str) -> None:
+    """Run one shell line of the README and check its exit status and stated output."""
     expected = re.search(r"#\s*exits (\d+)", line)
     command = line.replace("perfectplay ", f"{sys.executable} -m perfectplay ")
     result = subprocess.run(["bash", "-c", command], capture_output=True, text=True,
@@ -102,9 +120,9 @@ def test_the_top_commands_make_a_venv_and_test_as_ci_does():
 
 
 def test_the_files_the_examples_write_are_ignored_by_git():
-    written = re.findall(r"--(?:save|plot) (\S+)|\.save\(\"([^\"]+)\"\)", README)
-    names = sorted({save or plot for save, plot in written})
-    assert "ttt.solution.gz" in names and "grundy.png" in names
+    written = re.findall(r"--(?:save|plot|db) ([\w.]+)|\.save\(\"([^\"]+)\"\)", README)
+    names = sorted({save or plot for save, plot in written} - {"DIR"})
+    assert "ttt.solution.gz" in names and "grundy.png" in names and "morris.db" in names
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
     ignored = subprocess.run(["git", "check-ignore", "--no-index", *names], cwd=ROOT,

@@ -21,8 +21,23 @@ def test_text_lists_value_best_move_and_every_move(capsys):
     assert status == 0
     lines = out.splitlines()
     assert lines[2] == "value:      lose in 16 (for the player to move)"
-    assert lines[3] == "best move:  0"
-    assert lines[5:10] == [f"  {c}  lose in 16" for c in range(5)]
+    assert lines[3] == "best move:  1"  # columns count from 1, as in --start
+    assert lines[5:10] == [f"  {c}  lose in 16" for c in range(1, 6)]
+
+
+def test_the_best_move_appended_to_the_columns_played_is_the_move_judged(capsys):
+    # the printed best move once counted columns from 0 while --start counts from 1: appending
+    # it played the column to its left, and the opponent won (lose in 6, not lose in 4)
+    start = "52753311433677442422121"
+    _, out, _ = run(capsys, "analyze", *C4, "--start", start, "--json", "--table-size", "1M")
+    report = json.loads(out)
+    best = report["moves"][0]
+    assert (report["best_move"], best["move"]) == ("5", "5")
+    assert (best["value"], best["remoteness"], best["moves_to_end"]) == ("win", 4, 5)
+    _, out, _ = run(capsys, "analyze", *C4, "--start", start + report["best_move"], "--json",
+                    "--table-size", "1M")
+    after = json.loads(out)
+    assert (after["position"], after["value"], after["remoteness"]) == (best["child"], "lose", 4)
 
 
 def test_json_with_pons_scores_matches_pons_analysis(capsys):

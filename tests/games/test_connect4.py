@@ -34,7 +34,7 @@ def test_a_win_is_found_and_played():
     game = ConnectFour(4, 4)
     board = game.parse_position("XXX./OO../O.../....")
     s = solve(game, method="compiled")
-    assert (s.value(board), s.remoteness(board), s.best_move(board)) == (Value.WIN, 1, 0)
+    assert (s.value(board), s.remoteness(board), s.best_move(board)) == (Value.WIN, 1, 1)
     assert game.primitive(game.parse_position("XXXX/OOO./..../....")) is Value.LOSE
 
 
@@ -61,7 +61,20 @@ def test_a_bad_size_names_width_and_height_apart(width, height, message):
 
 def test_display_numbers_the_columns_as_moves_are_written():
     game = ConnectFour(4, 2)
-    assert game.display(("X", "", "", "O")) == ". . . .\nX . . O\n0 1 2 3"
-    assert [game.format_move(c) for c, _ in game.moves(game.start())] == ["0", "1", "2", "3"]
+    assert game.display(("X", "", "", "O")) == ". . . .\nX . . O\n1 2 3 4"
+    assert [game.format_move(c) for c, _ in game.moves(game.start())] == ["1", "2", "3", "4"]
     wide = ConnectFour(12, 1).display(("X", *[""] * 10, "O")).splitlines()
-    assert wide == ["X  .  .  .  .  .  .  .  .  .  .  O", "0  1  2  3  4  5  6  7  8  9  10 11"]
+    assert wide == ["X  .  .  .  .  .  .  .  .  .  .  O", "1  2  3  4  5  6  7  8  9  10 11 12"]
+
+
+def test_a_move_is_written_as_the_move_notation_counts_columns():
+    # the printed move, appended to the columns played, reaches the child it names (a
+    # 0-based move here once played the column to the left)
+    game = ConnectFour(5, 4)
+    played = "3321"
+    for move, child in game.moves(game.parse_position(played)):
+        text = game.format_move(move)
+        assert game.parse_position(played + text) == child
+        assert game.parse_move(game.parse_position(played), text) == move
+    with pytest.raises(ValueError, match="no legal move '0'"):
+        game.parse_move(game.start(), "0")

@@ -21,6 +21,8 @@ def test_best_move_reaches_nim_sum_zero():
     s = solve(Nim((3, 4, 5)))
     heap, take = s.best_move()
     after = list((3, 4, 5))
-    after[heap] -= take
+    after[heap - 1] -= take  # heaps count from 1
     assert reduce(xor, after) == 0
-    assert (heap, take) == (0, 2)  # the smallest winning label
+    assert (heap, take) == (1, 2)  # the smallest winning label
+    assert Nim((3, 4, 5)).format_move((heap, take)) == "h1:2"
+    assert Nim((3, 4, 5)).parse_move((3, 4, 5), "h1:2") == (1, 2)

@@ -42,7 +42,9 @@ def expected(game, reference, text):
             "value": str(reference.value(position)),
             "remoteness": reference.remoteness(position),
             "moves": [{"move": game.format_move(m.move), "child": game.format_position(m.position),
-                       "value": str(m.value), "remoteness": m.remoteness}
+                       "value": str(m.value), "remoteness": m.remoteness,
+                       # the move itself counted, what the page shows a person
+                       "moves_to_end": None if m.remoteness is None else m.remoteness + 1}
                       for m in reference.moves(position)]}
 
 
@@ -83,7 +85,7 @@ def test_the_best_move_comes_first_and_the_counts_are_the_solutions(client_of):
     client = client_of(create_app(solution))
     answer = client.get("/api/position", params={"p": "XX.OO...."}).json()
     assert answer["moves"][0] == {"move": "c1", "child": "XXXOO....", "value": "win",
-                                  "remoteness": 0}
+                                  "remoteness": 0, "moves_to_end": 1}
     assert answer["value"] == "win" and answer["remoteness"] == 1
     counts = client.get("/api/counts").json()
     table = solution.counts()

@@ -23,7 +23,9 @@ def changed_cell(parent, child):
 
 
 def grown_column(parent, child):
-    return [str(c) for c, (a, b) in enumerate(zip(parent, child, strict=True)) if len(b) > len(a)]
+    # a column is known by its label, the move into it: 1 = leftmost
+    return [str(c) for c, (a, b) in enumerate(zip(parent, child, strict=True), start=1)
+            if len(b) > len(a)]
 
 
 def removed_values(parent, child):
@@ -61,6 +63,13 @@ def test_each_move_is_played_on_the_element_it_changes(kind, game, element):
         targets = board.targets(position, moves)
         for m in moves:
             assert targets[game.format_move(m.move)] == element(position, m.position)
+
+
+def test_columns_and_heaps_are_labelled_as_their_moves_name_them():
+    assert board_of(ConnectFour(3, 3)).describe()["labels"] == ["1", "2", "3"]
+    nim = board_of(Nim((2, 3, 3)))
+    assert nim.draw((2, 3, 3))["labels"] == ["h1", "h2", "h3"]
+    assert nim.targets((2, 3, 3), solve(Nim((2, 3, 3))).moves())["h1:2"] == ["0:0"]
 
 
 def test_an_octal_move_is_played_on_a_counter_of_the_heap_it_breaks():

@@ -1,7 +1,8 @@
 """The page in a real headless Chromium (Debian's ``chromium`` and ``chromium-driver``, through
 Selenium) against a real server: a tic-tac-toe game played to the end against the perfect
 opponent by clicking, every move's colour checked against the solution, two undos, and a few
-Connect Four 4x4 moves. Screenshots of each page go to pytest's tmp directory."""
+Connect Four 4x4 moves; the column and heap labels are the moves' notation. Screenshots of
+each page go to pytest's tmp directory."""
 
 import os
 import shutil
@@ -12,6 +13,7 @@ import pytest
 
 from perfectplay import solve
 from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.nim import Nim
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.serve import create_app
 
@@ -142,20 +144,38 @@ def test_a_few_connect_four_moves(browser, serving, connect4_solution, tmp_path)
     with serving(create_app(connect4_solution, options={"width": "4", "height": "4"})) as url:
         browser.get(url)
         text = settled(browser)
-        for column in (1, 2, 0):
+        labels = browser.execute_script(
+            "return [...document.querySelectorAll('#board .coord')].map((e) => e.textContent);")
+        assert labels == ["1", "2", "3", "4"]  # the columns as moves name them
+        for column in ("2", "3", "1"):
             check_colours(browser, game, connect4_solution, text, painted=".slot",
                           element_of=str)
             click(browser, f'#board [data-element="{column}"] .slot')
             text = settled(browser, after=text)
         board = game.parse_position(text)
-        assert sum(map(len, board)) == 6 and board[1][0] == "X"
-        assert [browser.find_element("css selector", f'[data-element="{c}"]') for c in "0123"]
+        assert sum(map(len, board)) == 6 and board[1][0] == "X"  # the first stone in column 2
+        assert [browser.find_element("css selector", f'[data-element="{c}"]') for c in "1234"]
         check_colours(browser, game, connect4_solution, text, painted=".slot", element_of=str)
         # the history chart has a row per position, the analysis table a row per remoteness
         assert len(browser.find_elements("css selector", "#history .row-label")) == 7
         assert browser.find_element("css selector", "#analysis tr.now th").text == str(
             connect4_solution.remoteness(board))
         browser.save_screenshot(str(tmp_path / "connect4.png"))
+        browser.get(f"{url}?p=1234")  # move notation fills the columns labelled 1 2 3 4
+        assert game.parse_position(settled(browser)) == ("X", "O", "X", "O")
+
+
+def test_nim_heaps_are_labelled_as_its_moves_name_them(browser, serving):
+    game = Nim((2, 3, 3))
+    with serving(create_app(solve(game), options={"heaps": "2,3,3"})) as url:
+        browser.get(url)
+        settled(browser)
+        labels = browser.execute_script("return [...document.querySelectorAll("
+                                        "'#board .heap-label')].map((e) => e.textContent);")
+        assert labels == ["h1", "h2", "h3"]
+        moves = browser.execute_script(
+            "return [...document.querySelectorAll('#moves li.move')].map((e) => e.dataset.move);")
+        assert moves[0] == "h1:2" and all(m.startswith(("h1:", "h2:", "h3:")) for m in moves)
 
 
 def test_a_missing_browser_skips_the_tests_and_fails_them_where_required(monkeypatch):

@@ -42,7 +42,8 @@ def test_db_query(database, capsys):
     assert main(["db", "query", str(database), "XX.OO..../X", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert (result["value"], result["remoteness"]) == ("win", 1)
-    assert result["moves"][0] == {"move": "c1", "value": "win", "remoteness": 0}
+    assert result["moves"][0] == {"move": "c1", "child": "XXXOO..../O", "value": "win",
+                                  "remoteness": 0, "moves_to_end": 1}
     assert main(["db", "query", str(database), "XX.OO..../X"]) == 0
     assert capsys.readouterr().out.splitlines()[:4] == [
         "position:   XX.OO..../X", "value:      win in 1 (for the player to move)", "moves:",

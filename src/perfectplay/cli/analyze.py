@@ -117,10 +117,7 @@ def run(argv: Sequence[str]) -> int:
         "game": str(game), "position": game.format_position(position),
         "value": str(result.value), "remoteness": result.remoteness,
         "best_move": None if result.best_move is None else game.format_move(result.best_move),
-        # a move's remoteness counts the move itself, as perfectplay play shows it
-        "moves": [{"move": game.format_move(m.move), "value": str(m.value),
-                   "remoteness": None if m.remoteness is None else m.remoteness + 1}
-                  for m in result.moves],
+        "moves": [m.to_json(game) for m in result.moves],
         "nodes": result.nodes, "seconds": round(seconds, 6),
         "compile_seconds": round(loading, 6), "table_entries": table.entries,
         "table_bytes": table.memory}
@@ -155,9 +152,9 @@ def _text(report: dict[str, Any]) -> str:
              f"value:      {value} (for the player to move)",
              f"best move:  {report['best_move'] or '-'}",
              "moves:" + ("      -" if not report["moves"] else "")]
-    for move in report["moves"]:
+    for move in report["moves"]:  # each with the moves to the end, itself included
         judged = (f"score {move['score']}" if pons
-                  else _outcome(move["value"], move["remoteness"]))
+                  else _outcome(move["value"], move["moves_to_end"]))
         lines.append(f"  {move['move']:<{width}}  {judged}")
     kernels = (f" (+ {report['compile_seconds']:,.3f} s loading kernels)"
                if report["compile_seconds"] else "")

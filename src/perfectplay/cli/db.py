@@ -136,8 +136,7 @@ def _query(directory: Path, text: str | None, *, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"position": game.format_position(position), "value": str(value),
                           "remoteness": remoteness,
-                          "moves": [{"move": game.format_move(m.move), "value": str(m.value),
-                                     "remoteness": m.remoteness} for m in moves]}))
+                          "moves": [m.to_json(game) for m in moves]}))
         return SUCCESS
     after = "" if remoteness is None else f" in {remoteness:,}"
     lines = [f"position:   {game.format_position(position)}",
@@ -146,7 +145,7 @@ def _query(directory: Path, text: str | None, *, as_json: bool) -> int:
         width = max(len(game.format_move(m.move)) for m in moves)
         lines.append("moves:")  # each with the moves to the end, itself included
         for m in moves:
-            left = "" if m.remoteness is None else f" in {m.remoteness + 1:,}"
+            left = "" if m.moves_to_end is None else f" in {m.moves_to_end:,}"
             lines.append(f"  {game.format_move(m.move):<{width}}  {m.value}{left}")
     print("\n".join(lines))
     return SUCCESS

@@ -1,8 +1,9 @@
 """``perfectplay play GAME``: play against the perfect opponent in the terminal.
 
 What a person sees counts a move in its own remoteness: a move is listed with the moves left to
-the end once it is made, this one included, so the winning move of a position that is a win in
-1 reads "win in 1" (:attr:`MoveValue.remoteness` counts from the position after the move).
+the end once it is made, this one included (:attr:`MoveValue.moves_to_end`), so the winning move
+of a position that is a win in 1 reads "win in 1". A move is read in the game's notation
+(:meth:`Game.parse_move`).
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ class Session:
         numbered = not any(_is_number(text) for text in texts)
         for number, (text, entry) in enumerate(zip(texts, ranked, strict=True), start=1):
             label = f"{number:>3}. " if numbered else "  - "
-            self._say(f"  {label}{text:<12} {entry.value}{_in(_counting_itself(entry))}")
+            self._say(f"  {label}{text:<12} {entry.value}{_in(entry.moves_to_end)}")
         prompt = "move (text or number)" if numbered else "move"
         while True:
             self.stdout.write(f"{prompt}, u = undo, q = quit: ")
@@ -145,12 +146,24 @@ class Session:
                 if self._undo():
                     return True
                 continue
-            chosen = _match(answer, texts, ranked, numbered=numbered)
+            chosen = self._match(position, answer, ranked, numbered=numbered)
             if chosen is not None:
                 self.history.append(chosen)
                 return True
             where = "a move's text or number" if numbered else "a move's text"
             self._say(f"error: unknown move {quote(answer)} ({where} from the list, u or q)")
+
+    def _match(self, position: Position, answer: str, ranked: list[MoveValue], *,
+               numbered: bool) -> Position | None:
+        """The position after the move the answer names: in the game's notation, or its menu
+        number."""
+        try:
+            move = self.game.parse_move(position, answer)
+        except ValueError:
+            if numbered and _is_number(answer) and 1 <= int(answer) <= len(ranked):
+                return ranked[int(answer) - 1].position
+            return None
+        return next((entry.position for entry in ranked if entry.move == move), None)
 
     def _undo(self) -> bool:
         """Take back the human's last move and the opponent's replies after it; False when
@@ -173,16 +186,6 @@ class Session:
         return "Game over: you win." if human_won else "Game over: perfectplay wins."
 
 
-def _match(answer: str, texts: list[str], ranked: list[MoveValue], *,
-           numbered: bool) -> Position | None:
-    """The position after the move the answer names: its text, or its menu number."""
-    if answer in texts:
-        return ranked[texts.index(answer)].position
-    if numbered and _is_number(answer) and 1 <= int(answer) <= len(ranked):
-        return ranked[int(answer) - 1].position
-    return None
-
-
 def _is_number(text: str) -> bool:
     """ASCII digits only, and few: ``str.isdigit`` accepts ``²``, which ``int`` refuses, and
     ``int`` refuses more than 4300 digits.
@@ -193,11 +196,6 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 18
 
 
-def _counting_itself(entry: MoveValue) -> int | None:
-    """A move's remoteness as shown: the moves after it, plus itself."""
-    return None if entry.remoteness is None else entry.remoteness + 1
-
-
 def _for_the_human(reply: MoveValue) -> str:
     """The opponent's move's outcome, said from the human's side.
 
@@ -206,7 +204,7 @@ def _for_the_human(reply: MoveValue) -> str:
     """
     if reply.value is Value.DRAW:
         return "a draw (play goes on forever)"
-    counted = _in(_counting_itself(reply))
+    counted = _in(reply.moves_to_end)
     if reply.value is Value.TIE:
         return f"a tie{counted}"
     return f"you {'lose' if reply.value is Value.WIN else 'win'}{counted}"

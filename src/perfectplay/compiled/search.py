@@ -37,7 +37,7 @@ from perfectplay.compiled.rules import CompiledRules, _unpickle_named, module_at
 from perfectplay.core.errors import CycleError, GameError, NotApplicable
 from perfectplay.core.game import Game, Move, Position
 from perfectplay.core.limits import available_memory, format_bytes
-from perfectplay.core.solution import MoveValue
+from perfectplay.core.solution import MoveValue, rank_moves
 from perfectplay.core.values import Value
 
 __all__ = ["DEFAULT_ENTRIES", "ENTRY_BYTES", "MEMORY_FRACTION", "Analysis", "SearchResult",
@@ -240,29 +240,16 @@ class Analysis:
     """Moves to the end under perfect play (None after a weak search)."""
 
     moves: tuple[MoveValue, ...]
-    """Every legal move, with its value for the player making it and the remoteness after it,
-    in the order of the game's ``moves``."""
+    """Every legal move, with its value for the player making it and the remoteness of its
+    child, best first as :meth:`Solution.moves` ranks them (:func:`rank_moves`)."""
 
     nodes: int
     """Positions the search entered."""
 
     @property
     def best_move(self) -> Move | None:
-        """The best move (a win soonest, else a tie, else a loss latest; among equals, the
-        first in the game's order), or None when the game is over."""
-        best = None
-        for move in self.moves:
-            if best is None or _preference(move) > _preference(best):
-                best = move
-        return None if best is None else best.move
-
-
-def _preference(move: MoveValue) -> tuple[int, int]:
-    if move.value is Value.WIN:
-        return 2, -(move.remoteness or 0)
-    if move.value is Value.TIE:
-        return 1, -(move.remoteness or 0)
-    return 0, move.remoteness or 0
+        """The first of :attr:`moves`, or None when the game is over."""
+        return self.moves[0].move if self.moves else None
 
 
 _module_by_rules: dict[int, tuple[CompiledRules, ModuleType]] = {}
@@ -492,9 +479,9 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     >>> game = ConnectFour(5, 4)
     >>> result = analyze(game, game.parse_position("33"), table=TranspositionTable(1 << 16))
     >>> result.value, result.remoteness, result.best_move
-    (Value.TIE, 18, 2)
-    >>> [(m.move, str(m.value), m.remoteness) for m in result.moves][1:3]
-    [(1, 'lose', 17), (2, 'tie', 17)]
+    (Value.TIE, 18, 3)
+    >>> [(m.move, str(m.value), m.remoteness) for m in result.moves][:2]
+    [(3, 'tie', 17), (1, 'lose', 17)]
     """
     rules = _search_rules(game)
     start = game.start() if position is None else position
@@ -503,9 +490,10 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     labelled = [] if over else _labels(game, start, [c for _, c in rules.children(root)], rules)
     table = table if table is not None else TranspositionTable()
     result = search_positions(game, [start, *(p for _, p in labelled)], weak=weak, table=table)
-    moves = tuple(MoveValue(move, child, value.negate(), r)
-                  for (move, child), value, r in zip(labelled, result.values[1:],
-                                                     result.remoteness[1:], strict=True))
+    moves = tuple(rank_moves(MoveValue(move, child, value.negate(), r)
+                             for (move, child), value, r in zip(labelled, result.values[1:],
+                                                                result.remoteness[1:],
+                                                                strict=True)))
     return Analysis(start, result.values[0], result.remoteness[0], moves, sum(result.nodes))
 
 

@@ -152,8 +152,42 @@ class Game(Generic[P]):
             raise ValueError(f"cannot read position {quote(text)}") from None
 
     def format_move(self, move: Any) -> str:
-        """Text of a move label. Fallback: ``str``."""
+        """Text of a move label: the game's one notation of moves, in every command's output
+        and on the page. Fallback: ``str``."""
         return str(move)
+
+    def parse_move(self, position: P, text: str) -> Move:
+        """The legal move from ``position`` that ``text`` names: the inverse of
+        ``format_move``, what every command reads a move with.
+
+        Fallback: the legal move whose ``format_move`` is ``text`` (spaces around it ignored).
+
+        Raises
+        ------
+        ValueError
+            When no legal move is written ``text`` (or the game is over at ``position``).
+
+        Examples
+        --------
+        >>> from perfectplay.games.tictactoe import TicTacToe
+        >>> TicTacToe().parse_move("XX.OO....", "c1")
+        2
+        >>> TicTacToe().parse_move("XX.OO....", "a1")
+        Traceback (most recent call last):
+        ...
+        ValueError: no legal move 'a1' here (the legal moves: c1, c2, a3, b3, c3)
+        """
+        wanted = text.strip()
+        if has_hook(self, "primitive") and self.primitive(position) is not None:
+            raise ValueError(f"no legal move {text!r}: the game is over")
+        texts = []
+        for move, _ in children_of(self, position):
+            written = self.format_move(move)
+            if written == wanted:
+                return move
+            texts.append(written)
+        legal = ", ".join(texts) if texts else "none"
+        raise ValueError(f"no legal move {text!r} here (the legal moves: {legal})")
 
     def display(self, position: P) -> str:
         """Text shown to a person playing (may span lines). Fallback: ``format_position``."""

@@ -17,7 +17,7 @@ import stat
 import tempfile
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Generic
@@ -28,25 +28,68 @@ from perfectplay.core.game import Game, Move, P, children_of, has_hook, move_ord
 from perfectplay.core.values import Value
 
 __all__ = ["Counts", "MoveValue", "Solution", "check_game", "checksum", "game_identity",
-           "load_solution", "read_header", "read_position", "read_primitives", "register_format",
-           "write_atomically"]
+           "load_solution", "rank_moves", "read_header", "read_position", "read_primitives",
+           "register_format", "write_atomically"]
 
 
 @dataclass(frozen=True)
 class MoveValue:
-    """One legal move, judged: what it is worth to the player who makes it."""
+    """One legal move, judged: what it is worth to the player who makes it. Every engine gives
+    its moves as these (:meth:`Solution.moves`, :func:`perfectplay.analyze`), ranked by
+    :func:`rank_moves`.
+
+    >>> entry = MoveValue(2, "XXXOO....", Value.WIN, 0)
+    >>> entry.remoteness, entry.moves_to_end
+    (0, 1)
+    """
 
     move: Move
     """The move's label."""
 
     position: Hashable
-    """The position the move leads to."""
+    """The position the move leads to (its child)."""
 
     value: Value
     """The value for the player making the move (WIN: this move wins)."""
 
     remoteness: int | None
-    """Moves left to the end after this move, under perfect play; None for a DRAW."""
+    """The remoteness of the child: moves left to the end after this move, under perfect play;
+    None for a DRAW (and after a search for values only)."""
+
+    @property
+    def moves_to_end(self) -> int | None:
+        """Moves to the end with this move made, this one included: ``remoteness + 1``, what a
+        person reads (``perfectplay play``, the page), so that a position's best move reads as
+        the position does; None where ``remoteness`` is."""
+        return None if self.remoteness is None else self.remoteness + 1
+
+    def to_json(self, game: Game[Any]) -> dict[str, Any]:
+        """The JSON-ready object every command and the page give for a move: ``move`` and
+        ``child`` in the game's notation, ``value``, ``remoteness`` (the child's) and
+        ``moves_to_end``.
+
+        >>> from perfectplay.games.tictactoe import TicTacToe
+        >>> MoveValue(2, "XXXOO....", Value.WIN, 0).to_json(TicTacToe())
+        {'move': 'c1', 'child': 'XXXOO....', 'value': 'win', 'remoteness': 0, 'moves_to_end': 1}
+        """
+        return {"move": game.format_move(self.move), "child": game.format_position(self.position),
+                "value": str(self.value), "remoteness": self.remoteness,
+                "moves_to_end": self.moves_to_end}
+
+
+def rank_moves(moves: Iterable[MoveValue]) -> list[MoveValue]:
+    """Moves best first, the order of every engine's moves: winning moves (quickest first),
+    tying moves (quickest first), drawing moves, losing moves (slowest loss first); equal moves
+    in the order of their labels (:func:`~perfectplay.core.game.move_order`). A move without a
+    remoteness (a search for values only) ranks as one of remoteness 0 of its value.
+
+    >>> ranked = rank_moves([MoveValue(1, "a", Value.LOSE, 4), MoveValue(3, "b", Value.WIN, 5),
+    ...                      MoveValue(0, "c", Value.LOSE, 6), MoveValue(2, "d", Value.WIN, 5)])
+    >>> [entry.move for entry in ranked]
+    [2, 3, 0, 1]
+    """
+    return sorted(moves, key=lambda entry: (encode(entry.value.negate(), entry.remoteness or 0),
+                                            move_order(entry.move)))
 
 
 @dataclass(frozen=True)
@@ -210,10 +253,7 @@ class Solution(ABC, Generic[P]):
         return decode(self._code(position))[1]
 
     def moves(self, position: P | None = None) -> list[MoveValue]:
-        """Every legal move from ``position`` with its value, best first.
-
-        Ranking: winning moves (quickest first), tying moves (quickest first), drawing moves,
-        losing moves (slowest loss first); equal moves in the order of their labels.
+        """Every legal move from ``position`` with its value, best first (:func:`rank_moves`).
 
         Raises
         ------
@@ -225,16 +265,14 @@ class Solution(ABC, Generic[P]):
         self._code(position)
         if has_hook(self.game, "primitive") and self.game.primitive(position) is not None:
             return []
-        ranked = []
+        judged = []
         for move, child in children_of(self.game, position):
             code = self._lookup(child)
             if code is None:
                 raise GameError(f"moves() is not deterministic: move {move!r} leads to "
                                 f"{child!r}, which the solve never met", position=position)
-            ranked.append((code, move_order(move), move, child))
-        ranked.sort(key=lambda entry: entry[:2])
-        return [MoveValue(move, child, value_of(parent_code(code)), decode(code)[1])
-                for code, _, move, child in ranked]
+            judged.append(MoveValue(move, child, value_of(parent_code(code)), decode(code)[1]))
+        return rank_moves(judged)
 
     def best_move(self, position: P | None = None) -> Move | None:
         """The first of :meth:`moves`, or None where the game is over."""

@@ -25,8 +25,10 @@ Board = tuple[str, ...]
 class ConnectFour(Game):
     """Connect Four on a ``width`` x ``height`` board (``height`` at most 7, ``width *
     (height + 1)`` at most 62). A position is the tuple of columns, bottom to top; a move is a
-    column number, 0-based. X moves first. A position where the last mover has four in a row
-    (across, up or diagonally) is a LOSE for the player to move; a full board is a TIE.
+    column number, 1 = leftmost, as Tromp's and Pons's tools count them (and as the move
+    notation of :meth:`parse_position` writes them). X moves first. A position where the last
+    mover has four in a row (across, up or diagonally) is a LOSE for the player to move; a full
+    board is a TIE.
 
     The compiled rules (:mod:`perfectplay.compiled.games.connect4`) are bitboards with
     ``width * (height + 1)`` bits.
@@ -75,7 +77,7 @@ class ConnectFour(Game):
         mark = self._to_move(board)
         for c, column in enumerate(board):
             if len(column) < self.height:
-                yield c, (*board[:c], column + mark, *board[c + 1:])
+                yield c + 1, (*board[:c], column + mark, *board[c + 1:])
 
     def primitive(self, board: Board) -> Value | None:
         # the last mover's stones as one integer, a column of height + 1 bits each (the spare
@@ -163,14 +165,23 @@ class ConnectFour(Game):
         . . . .
         O . . .
         X . X .
-        0 1 2 3
+        1 2 3 4
         """
-        cell = len(str(self.width - 1))  # two-digit column numbers widen every cell
+        labels = self.column_labels()
+        cell = len(labels[-1])  # two-digit column numbers widen every cell
         rows = []
         for r in reversed(range(self.height)):
             rows.append(" ".join((col[r] if r < len(col) else ".").ljust(cell) for col in board))
-        rows.append(" ".join(str(c).ljust(cell) for c in range(self.width)))
+        rows.append(" ".join(label.ljust(cell) for label in labels))
         return "\n".join(row.rstrip() for row in rows)
+
+    def column_labels(self) -> list[str]:
+        """The columns, left to right, as a move into each is written.
+
+        >>> ConnectFour(4, 4).column_labels()
+        ['1', '2', '3', '4']
+        """
+        return [self.format_move(c) for c in range(1, self.width + 1)]
 
     def position_bound(self) -> int:
         """Boards whose columns hold stones bottom up with as many X as O, or one more: a

@@ -15,14 +15,15 @@ Heaps = tuple[int, ...]
 
 class Nim(Game):
     """Nim on the given heaps. A position is the tuple of heap sizes; a move ``(i, k)`` takes
-    ``k`` counters from heap ``i`` (0-based), written ``h{i}:{k}``.
+    ``k`` counters from heap ``i``, heaps counted from 1 (the first heap is heap 1), written
+    ``h{i}:{k}``.
 
     Heaps are interchangeable, so ``key`` sorts them: permutations are solved once.
 
     >>> from perfectplay import solve
     >>> s = solve(Nim((1, 2, 4)))
     >>> s.value(), s.best_move(), s.value((1, 2, 3)), s.value((3, 2, 1))
-    (Value.WIN, (2, 1), Value.LOSE, Value.LOSE)
+    (Value.WIN, (3, 1), Value.LOSE, Value.LOSE)
     """
 
     name: ClassVar[str] = "nim"
@@ -42,7 +43,7 @@ class Nim(Game):
     def moves(self, heaps: Heaps) -> Iterator[tuple[tuple[int, int], Heaps]]:
         for i, h in enumerate(heaps):
             for take in range(1, h + 1):
-                yield (i, take), (*heaps[:i], h - take, *heaps[i + 1:])
+                yield (i + 1, take), (*heaps[:i], h - take, *heaps[i + 1:])
 
     def key(self, heaps: Heaps) -> Heaps:
         return tuple(sorted(heaps))
@@ -54,4 +55,13 @@ class Nim(Game):
         return parse_int_list(text)
 
     def format_move(self, move: tuple[int, int]) -> str:
-        return f"h{move[0]}:{move[1]}"
+        heap, take = move
+        return f"{self.format_heap(heap)}:{take}"
+
+    def format_heap(self, heap: int) -> str:
+        """How a move names heap ``heap`` (1 = the first), as the page labels it too.
+
+        >>> Nim().format_heap(1), Nim().format_move((1, 2))
+        ('h1', 'h1:2')
+        """
+        return f"h{heap}"

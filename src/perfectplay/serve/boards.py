@@ -89,33 +89,41 @@ class ConnectFourBoard(Board):
 
     >>> from perfectplay.games.connect4 import ConnectFour
     >>> board = board_of(ConnectFour(4, 3))
-    >>> board.describe(), board.draw(("XO", "", "X", "")), board.target(("",) * 4, 2)
-    ({'kind': 'connect4', 'width': 4, 'height': 3}, {'columns': ['XO', '', 'X', '']}, ['2'])
+    >>> board.describe()
+    {'kind': 'connect4', 'width': 4, 'height': 3, 'labels': ['1', '2', '3', '4']}
+    >>> board.draw(("XO", "", "X", "")), board.target(("",) * 4, 2)
+    ({'columns': ['XO', '', 'X', '']}, ['2'])
+
+    A column is labelled, and known to the page as an element, by the move into it, in the
+    game's notation.
     """
 
     kind = "connect4"
     game: ConnectFour
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": self.kind, "width": self.game.width, "height": self.game.height}
+        return {"kind": self.kind, "width": self.game.width, "height": self.game.height,
+                "labels": self.game.column_labels()}
 
     def draw(self, position: tuple[str, ...]) -> dict[str, Any]:
         return {"columns": list(position)}
 
     def target(self, position: tuple[str, ...], move: int) -> list[str]:
-        return [str(move)]
+        return [self.game.format_move(move)]
 
 
 class HeapsBoard(Board):
     """Heaps of counters (Nim, subtraction games, octal games). Counter ``j`` of heap ``i`` is
-    element ``"i:j"``, counted from 0 on the left; a move is played on the first counter it
-    takes (taking from the end of a heap: that counter and all to its right), or, for a move
-    that only splits a heap, on the counter left of the split.
+    element ``"i:j"``, both counted from 0 (heap 0 on top, counter 0 on the left); a move is
+    played on the first counter it takes (taking from the end of a heap: that counter and all
+    to its right), or, for a move that only splits a heap, on the counter left of the split.
+    Each heap is labelled as Nim's moves name it (other heap games' moves name no heap: their
+    heaps are numbered from 1).
 
     >>> from perfectplay.games.nim import Nim
     >>> board = board_of(Nim((3, 4)))
-    >>> board.draw((3, 4)), board.target((3, 4), (1, 3))  # take 3 of 4: counters 1, 2, 3
-    ({'heaps': [3, 4]}, ['1:1'])
+    >>> board.draw((3, 4)), board.target((3, 4), (2, 3))  # take 3 of 4: counters 1, 2, 3
+    ({'heaps': [3, 4], 'labels': ['h1', 'h2']}, ['1:1'])
     """
 
     kind = "heaps"
@@ -124,7 +132,11 @@ class HeapsBoard(Board):
         return [position] if isinstance(position, int) else list(position)
 
     def draw(self, position: Any) -> dict[str, Any]:
-        return {"heaps": self._heaps(position)}
+        from perfectplay.games.nim import Nim
+
+        heaps = self._heaps(position)
+        name = self.game.format_heap if isinstance(self.game, Nim) else "heap {}".format
+        return {"heaps": heaps, "labels": [name(i) for i in range(1, len(heaps) + 1)]}
 
     def target(self, position: Any, move: Any) -> list[str]:
         from perfectplay.games.nim import Nim
@@ -132,8 +144,8 @@ class HeapsBoard(Board):
 
         heaps = self._heaps(position)
         if isinstance(self.game, Nim):
-            heap, take = move
-            return [f"{heap}:{heaps[heap] - take}"]
+            heap, take = move  # heaps count from 1 in Nim's moves
+            return [f"{heap - 1}:{heaps[heap - 1] - take}"]
         if isinstance(self.game, Subtraction):
             return [f"0:{heaps[0] - move}"]
         size, take, parts = move  # an octal move: (heap, counters taken, heaps left)

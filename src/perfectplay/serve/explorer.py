@@ -1,9 +1,10 @@
 """The answers the page asks for, as JSON-ready data: the game, one position with its moves, and
 the analysis table. No HTTP here: :mod:`perfectplay.serve.app` serves these answers.
 
-A move's ``value`` is its value for the player who makes it and its ``remoteness`` that of the
-position it leads to, as :meth:`Solution.moves` gives them (the page shows a person one more:
-the move itself counted, see the README's "Values and remoteness").
+A move is :meth:`MoveValue.to_json`: its ``value`` for the player who makes it, its
+``remoteness`` that of the position it leads to, as :meth:`Solution.moves` gives them, and
+``moves_to_end``, the move itself counted, what the page shows a person (see the README's
+"Values and remoteness").
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class Explorer:
     ('4', False)
     >>> answer = explorer.position("4")
     >>> answer["value"], answer["remoteness"], answer["moves"][0]
-    ('win', 3, {'move': '1', 'child': '3', 'value': 'win', 'remoteness': 2})
+    ('win', 3, {'move': '1', 'child': '3', 'value': 'win', 'remoteness': 2, 'moves_to_end': 3})
     >>> explorer.position("5")
     Traceback (most recent call last):
     ...
@@ -154,10 +155,7 @@ class Explorer:
         board["targets"] = self.board.targets(position, moves)
         return {"position": game.format_position(position), "display": game.display(position),
                 "value": str(value), "remoteness": remoteness,
-                "moves": [{"move": game.format_move(entry.move),
-                           "child": game.format_position(entry.position),
-                           "value": str(entry.value), "remoteness": entry.remoteness}
-                          for entry in moves],
+                "moves": [entry.to_json(game) for entry in moves],
                 "board": board}
 
     def counts(self) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 
 import { drawBoard, highlight, movesByElement } from "./boards.js";
 import { drawAnalysis, drawHistory } from "./chart.js";
-import { counted, html, verdict } from "./dom.js";
+import { html, verdict } from "./dom.js";
 
 const PERFECT_DELAY_MS = 300; // the perfect player's pause, so a person sees each move land
 
@@ -200,7 +200,7 @@ function renderMoves(position) {
     const item = html("li", { class: `move ${move.value}`, "data-move": move.move,
       tabindex: playable ? "0" : null },
       html("span", { class: "move-text" }, move.move),
-      html("span", { class: `chip ${move.value}` }, verdict(move.value, counted(move))));
+      html("span", { class: `chip ${move.value}` }, verdict(move.value, move.moves_to_end)));
     item.addEventListener("click", () => personToMove() && play(move));
     item.addEventListener("keydown", (e) => e.key === "Enter" && personToMove() && play(move));
     item.addEventListener("mouseenter", (e) => {
@@ -241,7 +241,7 @@ async function showPreview(moves, event) {
     `and ${moves.length - 1} more move${moves.length > 2 ? "s" : ""} here: click to choose`) : null;
   const picture = html("div", { class: "preview-board" });
   box.replaceChildren(...[html("div", { class: "preview-title" }, `after ${move.move} `,
-    html("span", { class: `chip ${move.value}` }, verdict(move.value, counted(move)))),
+    html("span", { class: `chip ${move.value}` }, verdict(move.value, move.moves_to_end))),
   picture, html("code", {}, children[0].position), more].filter(Boolean));
   drawBoard(picture, state.game, children[0], { small: true });
   box.hidden = false;
@@ -266,7 +266,7 @@ function openChooser(moves, event) {
     ...moves.map((move) => {
       const item = html("button", { class: `move ${move.value}` },
         html("span", { class: "move-text" }, move.move),
-        html("span", { class: `chip ${move.value}` }, verdict(move.value, counted(move))));
+        html("span", { class: `chip ${move.value}` }, verdict(move.value, move.moves_to_end)));
       item.addEventListener("click", () => play(move));
       return item;
     }));

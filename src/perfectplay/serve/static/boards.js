@@ -73,7 +73,7 @@ function drawTicTacToe(board, position, byElement) {
     } else if (byElement.has(id)) {
       const move = byElement.get(id)[0];
       cell.append(svg("text", { class: "cell-label", x: x + size / 2, y: y + size / 2 + 6 },
-        move.remoteness === null ? "" : String(move.remoteness + 1)));
+        move.moves_to_end === null ? "" : String(move.moves_to_end)));
     }
     picture.append(cell);
   }
@@ -122,7 +122,7 @@ function drawConnectFour(board, position, byElement) {
   picture.append(svg("rect", { class: "c4-frame", x: 0, y: top, width: w,
     height: height * size + 2 * pad, rx: 14 }));
   for (let c = 0; c < width; c++) {
-    const id = String(c);
+    const id = board.labels[c]; // the move into the column, in the game's notation
     const moves = byElement.get(id);
     const x = pad + c * size;
     const column = svg("g", { "data-element": id, class: `column ${target(byElement, id)}` });
@@ -132,7 +132,7 @@ function drawConnectFour(board, position, byElement) {
       column.append(svg("rect", { class: "slot", x: x + 6, y: 4, width: size - 12, height: 34,
         rx: 8 }));
       column.append(svg("text", { class: "slot-label", x: x + size / 2, y: 27 },
-        move.remoteness === null ? "∞" : String(move.remoteness + 1)));
+        move.moves_to_end === null ? "∞" : String(move.moves_to_end)));
     }
     for (let r = 0; r < height; r++) {
       const cy = top + pad + (height - 1 - r) * size + size / 2;
@@ -142,7 +142,7 @@ function drawConnectFour(board, position, byElement) {
         landing ? "hole landing" : "hole";
       column.append(svg("circle", { class: kind, cx: x + size / 2, cy, r: size / 2 - 7 }));
     }
-    column.append(svg("text", { class: "coord", x: x + size / 2, y: h - 4 }, String(c)));
+    column.append(svg("text", { class: "coord", x: x + size / 2, y: h - 4 }, id));
     picture.append(column);
   }
   const four = fourInARow(columns);
@@ -167,7 +167,8 @@ function drawHeaps(board, position, byElement) {
   }
   heaps.forEach((size, i) => {
     const cy = 4 + i * row + row / 2;
-    picture.append(svg("text", { class: "heap-label", x: 4, y: cy + 5 }, `heap ${i + 1}`));
+    picture.append(svg("text", { class: "heap-label", x: 4, y: cy + 5 },
+      position.board.labels[i]));
     for (let j = 0; j < size; j++) {
       const id = `${i}:${j}`;
       picture.append(svg("circle", { "data-element": id, class: `counter ${target(byElement, id)}`,

@@ -29,8 +29,3 @@ export function html(tag, attributes = {}, ...children) {
 export function verdict(value, remoteness) {
   return remoteness === null || remoteness === undefined ? value : `${value} in ${remoteness}`;
 }
-
-/** A move's remoteness as a person reads it: the move itself counted. */
-export function counted(move) {
-  return move.remoteness === null ? null : move.remoteness + 1;
-}
