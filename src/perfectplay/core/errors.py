@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CycleError", "EngineLimitError", "GameError", "NotApplicable", "PerfectplayError",
-           "PositionNotSolved", "SolutionFileError"]
+__all__ = ["CycleError", "DamagedDataError", "EngineLimitError", "GameError", "NotApplicable",
+           "PerfectplayError", "PositionNotSolved", "SolutionFileError"]
 
 
 class PerfectplayError(Exception):
@@ -72,3 +72,9 @@ class SolutionFileError(PerfectplayError):
     """A saved solution is unreadable or not this game's: wrong format, unknown version, failed
     checksum, damaged or crafted contents (sizes, codes, positions), or saved for another
     game."""
+
+
+class DamagedDataError(SolutionFileError):
+    """A file of a tier database is damaged, truncated, crafted or not its own: it fails a
+    checksum, disagrees with the manifest or its own name, or is not a regular file. Nothing of
+    it is used; the command line exits with status 3, naming the file."""
