@@ -222,8 +222,8 @@ def open_database(directory: str | os.PathLike[str], game: Game[Any] | None = No
         is made again by default from its registry name and the literal arguments of its
         recorded ``repr``.
     verify : bool
-        Whether to check every code file against its checksums and counts first (reading it
-        whole); otherwise each chunk is checked the first time it is read.
+        Whether to check the database whole first (:func:`verify_database`); otherwise each
+        chunk of codes is checked the first time it is read.
 
     Raises
     ------
@@ -239,8 +239,8 @@ def open_database(directory: str | os.PathLike[str], game: Game[Any] | None = No
         if t not in tiers:
             raise DamagedDataError(f"{layout.root}: tier {t} is not solved yet (run the same "
                                    "solve again to resume it)")
-        if verify:
-            check_codes(layout, manifest, t, tiers[t])
+    if verify:
+        verify_database(directory, game)
     return TierSolution(game, layout.root, manifest, tiers)
 
 
