@@ -26,6 +26,7 @@ from perfectplay.tiers.storage import (
     CHUNK,
     DATABASE_FORMAT,
     FORWARD_FORMAT,
+    MANIFEST_KEYS,
     Layout,
     block_digest,
     check_codes,
@@ -299,6 +300,8 @@ def _checked_game(path: Path, manifest: dict[str, Any], game: Game[Any] | None) 
     from perfectplay.tiers.solve import database_body, manifest_difference
 
     named = manifest.get("game")
+    if set(manifest) != MANIFEST_KEYS:
+        raise DamagedDataError(f"{path}: damaged (not a manifest of this version)")
     if game is None:
         game = _rebuild(path, manifest)
     elif game_identity(game) != named:

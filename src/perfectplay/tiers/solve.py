@@ -41,6 +41,7 @@ from perfectplay.tiers.storage import (
     DATABASE_FORMAT,
     FORMAT_VERSION,
     FORWARD_FORMAT,
+    MANIFEST_KEYS,
     TIER_FORMAT,
     Layout,
     block_digest,
@@ -302,7 +303,7 @@ def manifest_difference(path: Path, found: dict[str, Any], expected: dict[str, A
         if key != "chunk_size" and found.get(key) != value:
             return key
     chunk = found.get("chunk_size")
-    if set(found) != {"format", "version", *expected} or type(chunk) is not int or chunk < 1:
+    if set(found) != MANIFEST_KEYS or type(chunk) is not int or chunk < 1:
         raise DamagedDataError(f"{path}: damaged (not a manifest of this version); refused")
     return None
 

@@ -60,6 +60,7 @@ from perfectplay.core.solution import checksum, write_atomically
 from perfectplay.core.values import Value, ValueCode
 
 __all__ = ["CHUNK", "CHUNK_FORMAT", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
+           "MANIFEST_KEYS",
            "TIER_FORMAT", "Layout", "block_digest", "check_codes", "check_tier", "chunk_digest",
            "chunk_key", "database_id", "decode_stored", "locked", "map_file", "open_regular",
            "read_document", "read_regular", "read_tier", "scan_codes", "tier_summary",
@@ -270,6 +271,11 @@ def tier_summary(histogram: list[list[int]]) -> dict[str, Any]:
     return {"positions": sum(n for _, n in histogram), "counts": counts,
             "max_remoteness": deepest}
 
+
+MANIFEST_KEYS = frozenset({"format", "version", "game", "catalogue", "params", "max_moves",
+                           "sizes", "children", "order", "chunk_size", "start", "start_tier",
+                           "start_index"})
+"""The keys of a database manifest (``manifest.json``) of this version."""
 
 _TIER_KEYS = {"format", "version", "database", "game", "tier", "size", "code_bytes",
               "chunk_size", "chunks", "positions", "counts", "primitives", "histogram",
