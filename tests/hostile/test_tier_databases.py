@@ -6,6 +6,7 @@ on its directory and leaves nothing of a finished tier behind."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -24,7 +25,7 @@ from perfectplay.core.solution import checksum, write_atomically
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.morris import Morris
 from perfectplay.games.tictactoe import TicTacToe
-from perfectplay.tiers import open_database, solve_tiers, verify_database
+from perfectplay.tiers import open_database, solve_tiers
 from perfectplay.tiers.storage import Layout, locked
 
 GAME_FILE = str(Path(__file__).with_name("tier_games.py"))
@@ -179,8 +180,6 @@ def test_codes_that_disagree_with_their_counts_fail_verify(databases, tmp_path, 
     manifest = json.loads((directory / "manifest.json").read_text())
     manifest.pop("sha256")
     database = checksum(manifest)
-    import hashlib
-
     chunk = manifest["chunk_size"]
     digests = [hashlib.sha256(f"{database}:6:{k}:".encode() + bytes(codes[lo:lo + chunk]))
                .hexdigest() for k, lo in enumerate(range(0, len(codes), chunk))]
@@ -195,7 +194,7 @@ def test_a_truncated_tier_is_refused_not_an_index_error(databases, tmp_path, cap
     path.write_bytes(b"")
     refused_everywhere(directory, capsys, "tier-0.codes")
     solution = open_database(directory)
-    with pytest.raises(DamagedDataError, match="tier-0.codes: damaged"):
+    with pytest.raises(DamagedDataError, match=r"tier-0\.codes: damaged"):
         solution.value()
 
 
