@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import stat
+import sys
 import threading
 from pathlib import Path
 
@@ -343,7 +344,8 @@ def test_workers_beyond_the_cores_are_refused_before_anything_starts(tmp_path, c
 # 6. The umask ------------------------------------------------------------------------------
 
 def test_writing_from_threads_leaves_the_umask_and_modes_alone(tmp_path):
-    previous = os.umask(0o027)
+    previous, interval = os.umask(0o027), sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads interleave as often as the interpreter lets them
     try:
         def write(k: int) -> None:
             for n in range(200):
@@ -357,5 +359,6 @@ def test_writing_from_threads_leaves_the_umask_and_modes_alone(tmp_path):
         assert os.umask(0o027) == 0o027
     finally:
         os.umask(previous)
+        sys.setswitchinterval(interval)
     modes = {stat.S_IMODE(p.stat().st_mode) for p in tmp_path.iterdir()}
     assert modes == {0o640}
