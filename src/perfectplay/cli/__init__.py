@@ -1,9 +1,10 @@
 """The ``perfectplay`` command: a lazy registry of subcommands, one module each.
 
 Help lists every subcommand without importing any; a subcommand module is imported only when it
-runs. Known errors become one line ``error: ...`` and exit status 2; ``--debug`` shows the
-traceback instead. Ctrl-C before a command's output is complete: ``error: interrupted``, status
-130; once it is complete, Ctrl-C no longer changes the status (see :func:`main`).
+runs. Known errors become one line ``error: ...`` and exit status 2 (3 for a damaged data file);
+``--debug`` shows the traceback instead. Ctrl-C before a command's output is complete: ``error:
+interrupted``, status 130; once it is complete, Ctrl-C no longer changes the status (see
+:func:`main`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import threading
 import traceback
 from collections.abc import Sequence
 
-from perfectplay.cli.status import BAD_INPUT, INTERNAL_ERROR, SUCCESS, UsageError
+from perfectplay.cli.status import BAD_INPUT, DAMAGED, INTERNAL_ERROR, SUCCESS, UsageError
 from perfectplay.core.errors import quote
 
 __all__ = ["COMMANDS", "main"]
@@ -78,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         if _is_known(exc):
             print(f"error: {_message(exc)}", file=sys.stderr)
-            return BAD_INPUT
+            return DAMAGED if _is_damage(exc) else BAD_INPUT
         print(f"error: {type(exc).__name__}: {exc} (unexpected; rerun with --debug for the "
               "traceback)", file=sys.stderr)
         return INTERNAL_ERROR
@@ -111,6 +112,12 @@ def _is_known(exc: BaseException) -> bool:
     from perfectplay.core.errors import PerfectplayError
 
     return isinstance(exc, PerfectplayError | UsageError | ValueError | OSError)
+
+
+def _is_damage(exc: BaseException) -> bool:
+    from perfectplay.core.errors import DamagedDataError
+
+    return isinstance(exc, DamagedDataError)
 
 
 def _message(exc: BaseException) -> str:

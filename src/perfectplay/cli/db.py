@@ -4,19 +4,19 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from perfectplay.cli.gameargs import game_from_args
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
-from perfectplay.core.errors import SolutionFileError
+from perfectplay.core.game import Game
 
-__all__ = ["DAMAGED", "TierProgressBar", "run", "tier_rows"]
-
-DAMAGED = 3
-"""Exit status of ``db verify`` and ``db query`` on a damaged or incomplete database."""
+__all__ = ["TierProgressBar", "run", "tier_rows"]
 
 _COMMANDS = {"info": "the summary of a tier database, from its files",
              "verify": "recompute every checksum: exit 0, or 3 naming the first bad file",
@@ -37,16 +37,25 @@ def run(argv: Sequence[str]) -> int:
                                  help="a position as the game writes it (default: the start)")
         if name != "verify":
             command.add_argument("--json", action="store_true", help="print one JSON object")
-    options = parser.parse_args(argv)
+        command.add_argument("--game", metavar="GAME",
+                             help="the game solved, needed for a game of your own: "
+                                  "path/to/file.py:Class with '--arg k=v' for each argument")
+    options, rest = parser.parse_known_args(argv)
+    game = None
+    if options.game is not None:
+        game = game_from_args(options.game, rest)
+    elif rest:
+        raise UsageError(f"unrecognized arguments: {' '.join(rest)[:100]} (see 'perfectplay db "
+                         f"{options.command} --help')")
     directory = Path(options.directory)
-    if not (directory / "manifest.json").exists():
+    if not os.path.lexists(directory / "manifest.json"):
         raise UsageError(f"not a tier database: no manifest.json in {directory} "
                          f"(perfectplay db {options.command})")
     if options.command == "info":
-        return _info(directory, as_json=options.json)
+        return _info(directory, game, as_json=options.json)
     if options.command == "verify":
-        return _verify(directory)
-    return _query(directory, options.position, as_json=options.json)
+        return _verify(directory, game)
+    return _query(directory, game, options.position, as_json=options.json)
 
 
 def tier_rows(documents: Sequence[dict[str, Any]]) -> list[dict[str, int]]:
@@ -57,13 +66,11 @@ def tier_rows(documents: Sequence[dict[str, Any]]) -> list[dict[str, int]]:
              "bytes": d["bytes"]} for d in documents]
 
 
-def _info(directory: Path, *, as_json: bool) -> int:
-    from perfectplay.tiers.storage import DATABASE_FORMAT, TIER_FORMAT, Layout, read_document
+def _info(directory: Path, game: Game | None, *, as_json: bool) -> int:
+    from perfectplay.tiers.solution import read_manifests
 
-    layout = Layout(directory)
-    manifest = read_document(layout.manifest, DATABASE_FORMAT)
-    solved = [read_document(layout.tier(t), TIER_FORMAT) for t in manifest["order"]
-              if layout.tier(t).exists()]
+    game, manifest, tiers = read_manifests(directory, game)
+    solved = [tiers[t] for t in manifest["order"] if t in tiers]
     rows = tier_rows(solved)
     complete = len(solved) == len(manifest["order"])
     result: dict[str, Any] = {"game": manifest["game"], "start": manifest["start"],
@@ -72,10 +79,11 @@ def _info(directory: Path, *, as_json: bool) -> int:
     if complete:
         from perfectplay.tiers.solution import open_database
 
-        solution = open_database(directory)
+        solution = open_database(directory, game)
         result.update(value=str(solution.value()), remoteness=solution.remoteness())
     result.update(positions=sum(r["positions"] for r in rows),
-                  bytes=sum(f.stat().st_size for f in directory.iterdir() if f.is_file()),
+                  bytes=sum(f.lstat().st_size for f in directory.iterdir()
+                            if stat.S_ISREG(f.lstat().st_mode)),
                   tiers=rows)
     if as_json:
         print(json.dumps(result))
@@ -103,26 +111,18 @@ def _tier_table(rows: list[dict[str, int]]) -> str:
     return "\n".join(lines)
 
 
-def _verify(directory: Path) -> int:
+def _verify(directory: Path, game: Game | None) -> int:
     from perfectplay.tiers.solution import verify_database
 
-    try:
-        verify_database(directory)
-    except SolutionFileError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return DAMAGED
+    verify_database(directory, game)  # a damaged file: DamagedDataError, exit status 3
     print(f"ok: {directory}")
     return SUCCESS
 
 
-def _query(directory: Path, text: str | None, *, as_json: bool) -> int:
+def _query(directory: Path, game: Game | None, text: str | None, *, as_json: bool) -> int:
     from perfectplay.tiers.solution import open_database
 
-    try:
-        solution = open_database(directory, verify=True)
-    except SolutionFileError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return DAMAGED
+    solution = open_database(directory, game, verify=True)
     game = solution.game
     try:
         position = solution.start if text is None else game.parse_position(text)

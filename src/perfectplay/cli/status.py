@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
-__all__ = ["BAD_INPUT", "INTERNAL_ERROR", "SUCCESS", "ArgumentParser", "UsageError",
+__all__ = ["BAD_INPUT", "DAMAGED", "INTERNAL_ERROR", "SUCCESS", "ArgumentParser", "UsageError",
            "option_type"]
 
 T = TypeVar("T")
@@ -14,6 +14,9 @@ T = TypeVar("T")
 SUCCESS = 0
 BAD_INPUT = 2
 """Malformed input, unknown game or option: one ``error:`` line on stderr."""
+DAMAGED = 3
+"""A damaged, truncated or crafted data file (:class:`~perfectplay.core.errors.DamagedDataError`):
+one ``error:`` line naming the file."""
 INTERNAL_ERROR = 1
 """An exception nobody expected (a bug, or a game definition that crashed)."""
 

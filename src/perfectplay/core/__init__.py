@@ -3,6 +3,7 @@ the engine registry. No solver logic."""
 
 from perfectplay.core.errors import (
     CycleError,
+    DamagedDataError,
     EngineLimitError,
     GameError,
     NotApplicable,
@@ -23,6 +24,7 @@ __all__ = [
     "WIN",
     "Counts",
     "CycleError",
+    "DamagedDataError",
     "EngineLimitError",
     "Game",
     "GameError",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["QUOTE_LIMIT", "CycleError", "EngineLimitError", "GameError", "NotApplicable",
-           "PerfectplayError", "PositionNotSolved", "SolutionFileError", "quote"]
+__all__ = ["QUOTE_LIMIT", "CycleError", "DamagedDataError", "EngineLimitError", "GameError",
+           "NotApplicable", "PerfectplayError", "PositionNotSolved", "SolutionFileError", "quote"]
 
 QUOTE_LIMIT = 100
 """Most characters of input an error message quotes."""
@@ -89,3 +89,9 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+class DamagedDataError(SolutionFileError):
+    """A file of a tier database is damaged, truncated, crafted or not its own: it fails a
+    checksum, disagrees with the manifest or its own name, or is not a regular file. Nothing of
+    it is used; the command line exits with status 3, naming the file."""

@@ -13,8 +13,8 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import stat
-import tempfile
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -486,13 +486,11 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], 
         raise FileExistsError(errno.EEXIST, "is a symlink, not a regular file", name)
     if target.exists() and not target.is_file():
         raise FileExistsError(errno.EEXIST, "exists and is not a regular file", name)
-    descriptor, partial = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
-                                           dir=target.parent)
+    descriptor, partial = _create_partial(target)
     try:
         with os.fdopen(descriptor, "wb") as f:
             write(f)
             f.flush()
-            os.fchmod(f.fileno(), 0o666 & ~_umask())  # mkstemp makes it 0600: mode as open()
             os.fsync(f.fileno())
         os.replace(partial, target)
     except BaseException:
@@ -501,11 +499,17 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], 
     _sync_directory(target.parent)
 
 
-def _umask() -> int:
-    """This process's umask (reading it means setting it: set it back at once)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def _create_partial(target: Path) -> tuple[int, str]:
+    """A new, uniquely named temporary file beside ``target``, open for writing, with the mode
+    ``open()`` would give it: made with 0o666 and left to the kernel to apply the umask (reading
+    the umask means setting it, which threads writing files at once would race on)."""
+    while True:
+        partial = target.parent / f".{target.name}.{secrets.token_hex(8)}.partial"
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+            return os.open(partial, flags, 0o666), str(partial)
+        except FileExistsError:  # another writer's name: draw again
+            continue
 
 
 def _sync_directory(directory: Path) -> None:

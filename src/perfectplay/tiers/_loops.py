@@ -134,10 +134,12 @@ def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reac
 
 
 @njit(inline="always")
-def _child_tier(tier, params, slot_of, sizes, only, p, m, c, info):
-    """The tier of a child of a tier whose moves all leave it (``only``, when >= 0, the one tier
-    they reach, trusted without calling ``tier``), or a negative status when it may not be."""
-    ct = only if only >= 0 else tier(params, c)
+def _child_tier(tier, params, slot_of, sizes, p, m, c, info):
+    """The tier of a child of a tier whose moves all leave it, or a negative status when it is
+    not among the tiers its moves may reach (``slot_of``): asked of ``tier`` even when one tier
+    is declared, since hooks that declare one child tier and reach others would otherwise be
+    solved silently wrong."""
+    ct = tier(params, c)
     if _u(ct) >= _u(sizes.shape[0]) or slot_of[_u(ct)] < 0:
         return _fail(info, STATUS_TIER, p, m, c)
     return ct
@@ -178,7 +180,7 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
             m = next_move(params, p, move)
             if c < 0:
                 continue
-            ct = _child_tier(tier, params, slot_of, sizes, only, p, move, c, info)
+            ct = _child_tier(tier, params, slot_of, sizes, p, move, c, info)
             if ct < 0:
                 return ct
             ci = rank_child(params, ct, c, move, i, memo)
@@ -258,7 +260,7 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
                 m = next_move(params, p, move)
                 if c < 0:
                     continue
-                ct = _child_tier(tier, params, slot_of, sizes, only, p, move, c, info)
+                ct = _child_tier(tier, params, slot_of, sizes, p, move, c, info)
                 if ct < 0:
                     return ct
                 ci = rank_child(params, ct, c, move, i, memo)

@@ -4,7 +4,6 @@ each tier's codes memory-mapped (never read whole to answer a question)."""
 from __future__ import annotations
 
 import ast
-import importlib
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -13,27 +12,43 @@ from typing import Any
 
 from perfectplay.compiled.rules import rules_of
 from perfectplay.core.codes import encode
-from perfectplay.core.errors import SolutionFileError
+from perfectplay.core.errors import DamagedDataError, NotApplicable, SolutionFileError
 from perfectplay.core.game import Game, P
-from perfectplay.core.solution import Counts, Solution, game_identity, write_atomically
+from perfectplay.core.solution import (
+    Counts,
+    Solution,
+    game_identity,
+    read_position,
+    write_atomically,
+)
 from perfectplay.core.values import Value
 from perfectplay.tiers.storage import (
+    CHUNK,
     DATABASE_FORMAT,
     FORWARD_FORMAT,
-    TIER_FORMAT,
+    MANIFEST_KEYS,
     Layout,
+    block_digest,
+    check_codes,
+    chunk_key,
+    database_id,
     decode_stored,
+    map_file,
+    open_regular,
     read_document,
+    read_tier,
 )
 
-__all__ = ["TierSolution", "open_database", "verify_database"]
+__all__ = ["TierSolution", "open_database", "read_manifests", "verify_database"]
 
 _PRIMITIVES = {"lose": Value.LOSE, "tie": Value.TIE, "win": Value.WIN}
 
 
 class TierSolution(Solution[P]):
     """A Solution read from a tier database (:func:`perfectplay.tiers.solve_tiers`): a
-    position's value is one lookup in its tier's memory-mapped code file.
+    position's value is one lookup in its tier's memory-mapped code file, whose chunk is
+    checked against its checksum the first time it is read (a damaged one raises
+    :class:`~perfectplay.core.errors.DamagedDataError` naming the file).
 
     Made by :func:`solve_tiers` or :func:`open_database`.
 
@@ -72,22 +87,48 @@ class TierSolution(Solution[P]):
         self._rules = rules_of(game)
         self._kernels = kernels_for(self._rules)
         self._tables: dict[int, Any] = {}
+        self._checked: dict[int, bytearray] = {}  # per tier, 1 for each chunk checked
+        self._database = database_id(manifest)
         self._place = np.array([0, 0, len(manifest["sizes"])], dtype=np.int64)
         self._index = np.zeros(1, dtype=np.int64)
         self._found = np.zeros(1, dtype=np.int64)
 
     def _table(self, tier: int) -> Any:
-        """Tier ``tier``'s codes, memory-mapped on first use."""
+        """Tier ``tier``'s codes, memory-mapped on first use (not checked: see
+        :meth:`_check`)."""
         table = self._tables.get(tier)
         if table is None:
             import numpy as np
 
             document = self.tier_manifests[tier]
-            dtype = np.uint8 if document["code_bytes"] == 1 else np.dtype("<u2")
             path = Layout(self.directory).codes(tier)
-            table = (np.memmap(path, dtype=dtype, mode="r") if document["size"]
-                     else np.zeros(0, dtype=dtype))
+            raw = map_file(path)
+            if len(raw) != document["bytes"]:
+                raise DamagedDataError(f"{path}: damaged ({len(raw):,} bytes, not "
+                                       f"{document['bytes']:,})")
+            table = raw.view(np.uint8 if document["code_bytes"] == 1 else np.dtype("<u2"))
             self._tables[tier] = table
+            self._checked[tier] = bytearray(len(document["chunks"]))
+        return table
+
+    def _check(self, tier: int, chunk: int) -> Any:
+        """Tier ``tier``'s codes, chunk ``chunk`` of them checked against its checksum (once).
+
+        Raises
+        ------
+        DamagedDataError
+            When it fails, naming the file.
+        """
+        table = self._table(tier)
+        if not self._checked[tier][chunk]:
+            document = self.tier_manifests[tier]
+            size = document["chunk_size"]
+            data = table[chunk * size:(chunk + 1) * size]
+            key = chunk_key(self._database, tier, chunk)
+            if block_digest(key, data.view("u1")) != document["chunks"][chunk]:
+                path = Layout(self.directory).codes(tier)
+                raise DamagedDataError(f"{path}: damaged (chunk {chunk} fails its checksum)")
+            self._checked[tier][chunk] = 1
         return table
 
     def _lookup(self, position: P) -> int | None:
@@ -104,7 +145,7 @@ class TierSolution(Solution[P]):
         kernels.unrank_many(params, t, self._index, self._found)
         if int(self._found[0]) != p:  # a position of the encoding no tier index stands for
             return None
-        stored = int(self._table(t)[i])
+        stored = int(self._check(t, i // self.manifest["chunk_size"])[i])
         if stored == 0:
             return None
         return encode(*decode_stored(stored))
@@ -118,10 +159,10 @@ class TierSolution(Solution[P]):
         import numpy as np
 
         decode = self._rules.decode
+        chunk = self.manifest["chunk_size"]
         for t in self.manifest["order"]:
-            table = self._table(t)
-            for lo in range(0, len(table), 1 << 20):
-                codes = np.asarray(table[lo:lo + (1 << 20)])
+            for k, lo in enumerate(range(0, self.tier_manifests[t]["size"], chunk)):
+                codes = np.asarray(self._check(t, k)[lo:lo + chunk])
                 indices = np.flatnonzero(codes)
                 found = np.empty(len(indices), dtype=np.int64)
                 self._kernels.unrank_many(self._rules.params, t, indices + lo, found)
@@ -150,9 +191,9 @@ class TierSolution(Solution[P]):
             raise FileExistsError(f"{target}: exists and is not an empty directory")
         target.mkdir(parents=True, exist_ok=True)
         for source in sorted(self.directory.iterdir()):
-            if source.is_file() and not source.name.startswith("."):
+            if not source.name.startswith("."):  # the lock and what a solve is writing
                 def copy(f: Any, source: Path = source) -> None:
-                    with open(source, "rb") as g:
+                    with os.fdopen(open_regular(source), "rb") as g:
                         while block := g.read(1 << 24):
                             f.write(block)
 
@@ -171,84 +212,155 @@ def open_database(directory: str | os.PathLike[str], game: Game[Any] | None = No
                   verify: bool = False) -> TierSolution[Any]:
     """The solution held in a tier database directory.
 
+    Opening reads data only: nothing the files name is imported or run.
+
     Parameters
     ----------
     directory : path
     game : Game, optional
-        The game it was solved for; by default rebuilt from the manifest (for games of
-        perfectplay's own modules, whose ``repr`` holds their parameters as literals).
+        The game it was solved for, whose :func:`~perfectplay.core.solution.game_identity`
+        must be the one the manifest records. Needed for a game of your own; a catalogue game
+        is made again by default from its registry name and the literal arguments of its
+        recorded ``repr``.
     verify : bool
-        Whether to check every code file against its checksums first (reading it whole),
-        rather than the manifests only.
+        Whether to check the database whole first (:func:`verify_database`); otherwise each
+        chunk of codes is checked the first time it is read.
 
     Raises
     ------
     SolutionFileError
-        When it is not a tier database, is for another game, is not solved to the end, or
-        (``verify``) a file fails its checksum.
+        When it is for another game, or for a game of your own not given.
+    DamagedDataError
+        When it is not a tier database, is not solved to the end, or a file is damaged,
+        crafted or another database's (a :class:`SolutionFileError`).
     """
+    game, manifest, tiers = read_manifests(directory, game)
     layout = Layout(Path(directory))
-    manifest = read_document(layout.manifest, DATABASE_FORMAT)
-    if game is None:
-        game = _rebuild(layout.manifest, manifest)
-    elif game_identity(game) != manifest["game"]:
-        raise SolutionFileError(f"{layout.root}: holds the tiers of {manifest['game']}, not of "
-                                f"{game_identity(game)}")
-    rules = rules_of(game)
-    if rules.tiers is None or list(rules.tiers.sizes) != manifest["sizes"]:
-        raise SolutionFileError(f"{layout.root}: its tier sizes are not those of {game}'s tier "
-                                "hooks")
-    tiers = {}
     for t in manifest["order"]:
-        if not layout.tier(t).exists():
-            raise SolutionFileError(f"{layout.root}: tier {t} is not solved yet (run the same "
-                                    "solve again to resume it)")
-        tiers[t] = read_document(layout.tier(t), TIER_FORMAT)
+        if t not in tiers:
+            raise DamagedDataError(f"{layout.root}: tier {t} is not solved yet (run the same "
+                                   "solve again to resume it)")
     if verify:
-        verify_database(layout.root)
+        verify_database(directory, game)
     return TierSolution(game, layout.root, manifest, tiers)
 
 
-def verify_database(directory: str | os.PathLike[str]) -> None:
-    """Recompute every checksum of a tier database.
+def read_manifests(directory: str | os.PathLike[str], game: Game[Any] | None = None,
+                   ) -> tuple[Game[Any], dict[str, Any], dict[int, dict[str, Any]]]:
+    """``(game, manifest, tiers)`` of a tier database, solved or not: its game (as
+    :func:`open_database` finds it), its manifest, and the manifest of each tier solved so far,
+    by tier, each checked to be that tier of this database (the code files are not read).
 
     Raises
     ------
     SolutionFileError
-        Naming the first file that is damaged or missing, and what is wrong with it.
+        As :func:`open_database`.
     """
-    from perfectplay.tiers.solve import first_bad_chunk
-
     layout = Layout(Path(directory))
     manifest = read_document(layout.manifest, DATABASE_FORMAT)
-    if layout.forward.exists():
+    game = _checked_game(layout.manifest, manifest, game)
+    tiers = {t: read_tier(layout, manifest, t) for t in manifest["order"]
+             if os.path.lexists(layout.tier(t))}
+    return game, manifest, tiers
+
+
+def verify_database(directory: str | os.PathLike[str], game: Game[Any] | None = None) -> None:
+    """Check a tier database whole: its manifest against the game (``game``, or the catalogue
+    game it names), every tier manifest against the database and its file name, every chunk of
+    every code file against its checksum, and each tier's counts recomputed from its codes.
+
+    Raises
+    ------
+    SolutionFileError
+        As :func:`open_database` does (a damaged or missing file: :class:`DamagedDataError`,
+        naming the first one).
+    """
+    layout = Layout(Path(directory))
+    manifest = read_document(layout.manifest, DATABASE_FORMAT)
+    _checked_game(layout.manifest, manifest, game)
+    if os.path.lexists(layout.forward):
         read_document(layout.forward, FORWARD_FORMAT)
     for t in manifest["order"]:
-        if not layout.tier(t).exists():
-            raise SolutionFileError(f"{layout.tier(t)}: missing (tier {t} is not solved)")
-        document = read_document(layout.tier(t), TIER_FORMAT)
-        bad = first_bad_chunk(layout, t, document)
-        if bad is not None:
-            raise SolutionFileError(f"{layout.codes(t)}: damaged ({bad})")
+        if not os.path.lexists(layout.tier(t)):
+            raise DamagedDataError(f"{layout.tier(t)}: missing (tier {t} is not solved)")
+        check_codes(layout, manifest, t, read_tier(layout, manifest, t))
+
+
+def _checked_game(path: Path, manifest: dict[str, Any], game: Game[Any] | None) -> Game[Any]:
+    """The game of a database manifest (``game``, or the catalogue game it names), whose rules
+    and start give the manifest exactly.
+
+    Raises
+    ------
+    SolutionFileError
+        When ``game`` is another game, or is None for a game not in the catalogue.
+    DamagedDataError
+        When the manifest is not what the game's rules give.
+    """
+    from perfectplay.tiers.solve import database_body, manifest_difference
+
+    named = manifest.get("game")
+    if set(manifest) != MANIFEST_KEYS:
+        raise DamagedDataError(f"{path}: damaged (not a manifest of this version)")
+    if game is None:
+        game = _rebuild(path, manifest)
+    elif game_identity(game) != named:
+        raise SolutionFileError(f"{path.parent}: holds the tiers of {str(named)[:100]}, not of "
+                                f"{game_identity(game)[:100]}")
+    start = read_position(path, game, manifest.get("start"))
+    try:
+        expected = database_body(game, rules_of(game), start, CHUNK)
+    except (ValueError, TypeError, NotApplicable) as exc:
+        raise DamagedDataError(f"{path}: its start is no position of {game}'s tiers ({exc})")\
+            from None
+    key = manifest_difference(path, manifest, expected)
+    if key is not None:
+        raise DamagedDataError(f"{path}: its {key} is not what {game}'s tier hooks give "
+                               "(crafted, or solved by another version of the game)")
+    return game
+
+
+MAX_GAME_TEXT = 10_000
+"""Most characters of a recorded game text parsed to make the game again."""
 
 
 def _rebuild(path: Path, manifest: dict[str, Any]) -> Game[Any]:
-    """The game a manifest names, made from its class and the literals of its ``repr``."""
-    module, _, name = str(manifest.get("class", "")).partition(":")
-    if not module.startswith("perfectplay."):
-        raise SolutionFileError(f"{path}: solved for {manifest.get('game')}, a game of "
-                                f"{module or 'unknown module'}: give the game to open it")
+    """The catalogue game a manifest names: the class registered under its ``catalogue`` name,
+    called with the literal arguments of its recorded ``repr`` (parsed as data, never
+    evaluated).
+
+    Raises
+    ------
+    SolutionFileError
+        When the manifest names no catalogue game (a game of your own must be given).
+    DamagedDataError
+        When its text is not a call of that class with literal arguments giving the game.
+    """
+    from perfectplay.games import CATALOGUE, find_game
+
+    name, text = manifest.get("catalogue"), manifest.get("game")
+    if name is None:
+        raise SolutionFileError(f"{path.parent}: holds the tiers of {str(text)[:100]}, a game "
+                                "of your own: name it (path/to/file.py:Class --arg k=v) to "
+                                "open it")
+    if not isinstance(name, str) or name not in CATALOGUE or not isinstance(text, str) \
+            or len(text) > MAX_GAME_TEXT:
+        raise DamagedDataError(f"{path}: damaged (game {str(text)[:100]!r} of "
+                               f"{str(name)[:40]!r}, not a catalogue game)")
+    cls = find_game(name)
     try:
-        call = ast.parse(manifest["game"], mode="eval").body
+        call = ast.parse(text, mode="eval").body
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
-                and call.func.id == name):
-            raise ValueError("not a call of the class")
+                and call.func.id == cls.__name__):
+            raise ValueError(f"not a call of {cls.__name__}")
         args = [ast.literal_eval(a) for a in call.args]
         kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
-        game: Game[Any] = getattr(importlib.import_module(module), name)(*args, **kwargs)
-    except Exception as exc:  # whatever the manifest names, this is not a game we can make
-        raise SolutionFileError(f"{path}: cannot make the game {manifest.get('game')!r} "
-                                f"({exc}): give the game to open it") from None
-    if game_identity(game) != manifest["game"]:
-        raise SolutionFileError(f"{path}: {manifest['game']} is not made again by its repr")
+        if len(kwargs) != len(call.keywords):
+            raise ValueError("** arguments")
+        game: Game[Any] = cls(*args, **kwargs)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as exc:
+        raise DamagedDataError(f"{path}: damaged (cannot make the game {text[:100]!r}: "
+                               f"{str(exc)[:100]})") from None
+    if game_identity(game) != text:
+        raise DamagedDataError(f"{path}: damaged ({text[:100]} is not made again by its repr)")
     return game

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections import Counter
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -26,7 +26,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.compiled.rules import CompiledRules, TierRules, rules_of
-from perfectplay.core.errors import EngineLimitError, NotApplicable, SolutionFileError
+from perfectplay.core.errors import (
+    DamagedDataError,
+    EngineLimitError,
+    NotApplicable,
+    SolutionFileError,
+)
 from perfectplay.core.game import Game, Position
 from perfectplay.core.limits import available_memory, format_bytes
 from perfectplay.core.solution import game_identity, write_atomically
@@ -34,11 +39,24 @@ from perfectplay.tiers.storage import (
     CHUNK,
     CHUNK_FORMAT,
     DATABASE_FORMAT,
+    FORMAT_VERSION,
     FORWARD_FORMAT,
+    MANIFEST_KEYS,
     TIER_FORMAT,
     Layout,
+    block_digest,
+    check_codes,
+    check_tier,
     chunk_digest,
+    chunk_key,
+    database_id,
+    locked,
+    map_file,
     read_document,
+    read_regular,
+    read_tier,
+    scan_codes,
+    tier_summary,
     write_document,
     write_region,
 )
@@ -46,7 +64,8 @@ from perfectplay.tiers.storage import (
 if TYPE_CHECKING:
     from perfectplay.tiers.solution import TierSolution
 
-__all__ = ["TierProgress", "estimate_memory", "solve_chunk", "solve_loopy", "solve_tiers"]
+__all__ = ["TierProgress", "catalogue_name", "database_body", "estimate_memory", "locate",
+           "manifest_difference", "solve_chunk", "solve_loopy", "solve_tiers", "tiers_of"]
 
 MAX_ONE_BYTE = 62
 """The largest remoteness a 1-byte code holds: ``1 + (62 << 2 | 3) = 252``."""
@@ -143,31 +162,71 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     from perfectplay.tiers.solution import open_database
 
     rules = rules_of(game)
-    tiers = tiers_of(rules, game)
+    tiers_of(rules, game)
     start = game.start() if position is None else position
     layout = Layout(Path(directory))
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be positive, got {chunk_size}")
+    body = database_body(game, rules, start, chunk_size)
+    need, what = estimate_memory(rules, threads=_threads(threads))
+    if workers is not None:
+        need, what = _with_workers(workers, need, what)
+    available = available_memory()
+    if available is not None and need > available:
+        raise EngineLimitError(f"{game} by tiers needs {format_bytes(need)} ({what}), more than "
+                               f"the {format_bytes(available)} available")
+    with _locked_database(layout):
+        manifest = _open_or_create(layout, body)
+        _forward_pass(rules, layout, manifest, _threads(threads), progress)
+        with _executor(workers, scheduler, _threads(threads)) as run:
+            reused = _backward_pass(game, layout, manifest, run, progress)
+    solution = open_database(layout.root, game)
+    solution.tiers_reused = reused
+    return solution
+
+
+WORKER_MEMORY = 256 << 20
+"""Memory a Dask worker process holds before its first chunk (Python, numpy, numba, Dask and
+the kernels), counted for each of ``workers``."""
+
+
+def _with_workers(workers: int, need: int, what: str) -> tuple[int, str]:
+    """The memory a solve on ``workers`` local Dask worker processes needs, and what it is.
+
+    Raises
+    ------
+    EngineLimitError
+        When there are more workers than cores (each solves chunks on one).
+    """
+    cores = len(os.sched_getaffinity(0))
+    if workers > cores:
+        raise EngineLimitError(f"{workers:,} Dask workers: more than the {cores} cores this "
+                               f"process may use (limit: {cores} workers)")
+    return (need + workers * WORKER_MEMORY,
+            f"{what}, and {workers} worker processes of about {format_bytes(WORKER_MEMORY)}")
+
+
+def database_body(game: Game[Any], rules: CompiledRules, start: Position,
+                  chunk_size: int) -> dict[str, Any]:
+    """The manifest of the tier database of ``game`` from ``start`` (JSON-ready): everything
+    a database records of its game, compared on every open."""
+    tiers = tiers_of(rules, game)
     start_tier, start_index = locate(rules, rules.index(start))
-    body = {"game": game_identity(game),
-            "class": f"{type(game).__module__}:{type(game).__qualname__}",
+    return {"game": game_identity(game), "catalogue": catalogue_name(game),
             "params": rules.params.tolist(), "max_moves": rules.max_moves,
             "sizes": list(tiers.sizes), "children": [list(c) for c in tiers.children],
             "order": list(tiers.order), "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
             "start_index": start_index}
-    need, what = estimate_memory(rules, threads=_threads(threads))
-    available = available_memory()
-    if available is not None and need > available:
-        raise EngineLimitError(f"{game} by tiers needs {format_bytes(need)} ({what}), more than "
-                               f"the {format_bytes(available)} available")
-    if chunk_size < 1:
-        raise ValueError(f"chunk_size must be positive, got {chunk_size}")
-    body = _open_or_create(layout, body)
-    _forward_pass(rules, tiers, layout, body, _threads(threads), progress)
-    with _executor(workers, scheduler, _threads(threads)) as run:
-        reused = _backward_pass(game, tiers, layout, _chunk_of(layout), run, progress)
-    solution = open_database(layout.root, game)
-    solution.tiers_reused = reused
-    return solution
+
+
+def catalogue_name(game: Game[Any]) -> str | None:
+    """The registry name of a catalogue game's class (None for a game of the user's own): what
+    a database records to make the game again without importing anything it names."""
+    from perfectplay.games import CATALOGUE
+
+    where = f"{type(game).__module__}:{type(game).__qualname__}"
+    return next((name for name, (place, _) in CATALOGUE.items() if place == where), None)
 
 
 def tiers_of(rules: CompiledRules, game: Game[Any]) -> TierRules:
@@ -237,57 +296,106 @@ def _threads(threads: int | None) -> int:
     return threads if threads is not None else max(1, len(os.sched_getaffinity(0)))
 
 
-def _chunk_of(layout: Layout) -> int:
-    """The chunk size of a database."""
-    return int(read_document(layout.manifest, DATABASE_FORMAT)["chunk_size"])
+def manifest_difference(path: Path, found: dict[str, Any], expected: dict[str, Any]) -> str | None:
+    """The first key of a database manifest that differs from ``expected`` (the chunk size
+    aside, which only has to be a positive integer), or None."""
+    for key, value in expected.items():
+        if key != "chunk_size" and found.get(key) != value:
+            return key
+    chunk = found.get("chunk_size")
+    if set(found) != MANIFEST_KEYS or type(chunk) is not int or chunk < 1:
+        raise DamagedDataError(f"{path}: damaged (not a manifest of this version); refused")
+    return None
+
+
+@contextmanager
+def _locked_database(layout: Layout) -> Iterator[None]:
+    """Make the database directory if need be, and hold its lock (:func:`~perfectplay.tiers.
+    storage.locked`) while the solve writes it."""
+    root = layout.root
+    if root.exists() and (not root.is_dir() or (
+            not os.path.lexists(layout.manifest)
+            and any(p.name != layout.lock.name for p in root.iterdir()))):
+        raise SolutionFileError(f"{root}: exists and is not a tier database (no manifest.json); "
+                                "refused, nothing overwritten: choose a new or empty directory")
+    root.mkdir(parents=True, exist_ok=True)
+    with locked(layout):
+        yield
 
 
 def _open_or_create(layout: Layout, body: dict[str, Any]) -> dict[str, Any]:
-    """Check that ``layout.root`` is this database (its chunk size aside), or make it; return
-    its manifest."""
+    """Check that ``layout.root`` (locked) is this database (its chunk size aside), or make it;
+    return its manifest as :func:`read_document` gives it."""
     import json
 
     root = layout.root
     expected = json.loads(json.dumps(body))
-    if layout.manifest.exists():
+    if os.path.lexists(layout.manifest):
         found = read_document(layout.manifest, DATABASE_FORMAT)
-        for key, value in expected.items():
-            if key != "chunk_size" and found.get(key) != value:
-                held = f"{found.get('game')} from {found.get('start')!r}"
-                wanted = f"{body['game']} from {body['start']!r}"
-                raise SolutionFileError(f"{root}: holds the tier database of {held}, not of "
-                                        f"{wanted} ({key} differs); refused, nothing overwritten: "
-                                        "choose another directory")
-        for partial in root.glob(".*.partial"):  # what a killed run was writing
+        key = manifest_difference(layout.manifest, found, expected)
+        if key is not None:
+            held = f"{found.get('game')} from {found.get('start')!r}"
+            wanted = f"{body['game']} from {body['start']!r}"
+            raise SolutionFileError(f"{root}: holds the tier database of {held}, not of "
+                                    f"{wanted} ({key} differs); refused, nothing overwritten: "
+                                    "choose another directory")
+        # what a killed run was writing: no other run writes here while this one holds the lock
+        for partial in root.glob(".*.partial"):
             partial.unlink(missing_ok=True)
         return found
-    if root.exists() and (not root.is_dir() or any(root.iterdir())):
-        raise SolutionFileError(f"{root}: exists and is not a tier database (no manifest.json); "
-                                "refused, nothing overwritten: choose a new or empty directory")
-    root.mkdir(parents=True, exist_ok=True)
     write_document(layout.manifest, DATABASE_FORMAT, body)
-    return expected
+    return read_document(layout.manifest, DATABASE_FORMAT)
 
 
 def _bits(layout: Layout, tier: int, size: int) -> Any:
-    """The reached bits of a tier as they are on disk (zeros when not written yet)."""
+    """The reached bits of a tier as they are on disk (zeros when not written yet).
+
+    Raises
+    ------
+    DamagedDataError
+        When its file is not a regular file of the tier's length.
+    """
     import numpy as np
 
     path = layout.reach(tier)
     length = (size + 7) // 8
-    if path.exists():
-        bits = np.fromfile(path, dtype=np.uint8)
-        if len(bits) == length:
-            return bits
-    return np.zeros(length, dtype=np.uint8)
+    if not os.path.lexists(path):
+        return np.zeros(length, dtype=np.uint8)
+    data = read_regular(path, length)
+    if len(data) != length:
+        raise DamagedDataError(f"{path}: {len(data):,} bytes, not {length:,}; refused")
+    return np.frombuffer(data, dtype=np.uint8).copy()
 
 
 def _write_bits(layout: Layout, tier: int, bits: Any) -> None:
     write_atomically(layout.reach(tier), lambda f: _write(f, bits.tobytes()))
 
 
-def _forward_pass(rules: CompiledRules, tiers: TierRules, layout: Layout, body: dict[str, Any],
-                  threads: int, progress: Progress | None) -> None:
+def _forward_record(layout: Layout, manifest: dict[str, Any]) -> list[dict[str, Any]]:
+    """The forward pass so far (``forward.json``): an entry per marked tier, with the SHA-256
+    of its reached bits (``reach_sha256``).
+
+    Raises
+    ------
+    DamagedDataError
+        When it is not this database's.
+    """
+    if not os.path.lexists(layout.forward):
+        return []
+    record = read_document(layout.forward, FORWARD_FORMAT)
+    entries = record.get("tiers")
+    count = len(manifest["sizes"])
+    if (record.get("database") != database_id(manifest) or not isinstance(entries, list)
+            or not all(isinstance(e, dict) and type(e.get("tier")) is int
+                       and 0 <= e["tier"] < count and isinstance(e.get("reach_sha256"), str)
+                       for e in entries)):
+        raise DamagedDataError(f"{layout.forward}: not the forward pass of this database; "
+                               "refused")
+    return entries
+
+
+def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], threads: int,
+                  progress: Progress | None) -> None:
     """Mark the reached indices of every tier, parents first; resumes after the last tier
     recorded in ``forward.json``. A tier whose moves all leave it is split among ``threads``
     threads, each marking its own copy of the children's bits, OR-ed together at the end."""
@@ -297,10 +405,10 @@ def _forward_pass(rules: CompiledRules, tiers: TierRules, layout: Layout, body: 
 
     from perfectplay.tiers.kernels import call
 
-    record: dict[str, Any] = {"tiers": []}
-    if layout.forward.exists():
-        record = read_document(layout.forward, FORWARD_FORMAT)
-    done = {entry["tier"] for entry in record["tiers"]}
+    tiers = rules.tiers
+    assert tiers is not None
+    entries = _forward_record(layout, body)
+    done = {entry["tier"] for entry in entries}
     sizes = np.array(tiers.sizes, dtype=np.int64)
     order = list(reversed(tiers.order))
     info = np.zeros(3, dtype=np.int64)
@@ -334,11 +442,12 @@ def _forward_pass(rules: CompiledRules, tiers: TierRules, layout: Layout, body: 
                                      sizes, only, threads, event, progress)
         for c, bits in zip(others, marks, strict=False):
             _write_bits(layout, c, bits)
-        if tiers.loopy(t) or t == body["start_tier"] or not layout.reach(t).exists():
+        if tiers.loopy(t) or t == body["start_tier"] or not os.path.lexists(layout.reach(t)):
             _write_bits(layout, t, reach)  # else its parents wrote it as it is
-        record["tiers"].append({"tier": t, "reached": reached,
-                                "reach_sha256": hashlib.sha256(reach.tobytes()).hexdigest()})
-        write_document(layout.forward, FORWARD_FORMAT, {"tiers": record["tiers"]})
+        entries.append({"tier": t, "reached": reached,
+                        "reach_sha256": hashlib.sha256(reach.tobytes()).hexdigest()})
+        write_document(layout.forward, FORWARD_FORMAT,
+                       {"database": database_id(body), "tiers": entries})
 
 
 def _mark_children(rules: CompiledRules, t: int, size: int, chunk: int, reach: Any,
@@ -408,101 +517,92 @@ def _executor(workers: int | None, scheduler: str | None, threads: int) -> Itera
         yield run_dask
 
 
-def _width(tiers: TierRules, layout: Layout, t: int) -> int:
+def _width(tiers: TierRules, layout: Layout, manifest: dict[str, Any], t: int) -> int:
     """Bytes per code of a tier whose moves all leave it: its remoteness is at most one more
     than the largest of the tiers it reaches."""
     deepest = -1
     for c in tiers.children[t]:
-        deepest = max(deepest, read_document(layout.tier(c), TIER_FORMAT)["max_remoteness"])
+        deepest = max(deepest, read_tier(layout, manifest, c)["max_remoteness"])
     return 1 if deepest + 1 <= MAX_ONE_BYTE else 2
 
 
-def _verified(layout: Layout, t: int, size: int) -> dict[str, Any] | None:
-    """The manifest of a solved tier whose code file matches it; None when not solved.
+def _verified(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any] | None:
+    """The manifest of a solved tier whose code file matches it (checksums and counts); None
+    when not solved.
 
     Raises
     ------
-    SolutionFileError
-        When it is solved but its code file differs (its reached bits are gone: the directory
-        must be solved anew).
+    DamagedDataError
+        When it is solved but its files are damaged or not its own (its reached bits are gone:
+        the directory must be solved anew).
     """
-    if not layout.tier(t).exists():
+    if not os.path.lexists(layout.tier(t)):
         return None
-    document = read_document(layout.tier(t), TIER_FORMAT)
-    bad = first_bad_chunk(layout, t, document)
-    if bad is not None:
-        raise SolutionFileError(f"{layout.codes(t)}: damaged ({bad}); the tier cannot be "
-                                "solved again here: solve into a new directory")
+    document = read_tier(layout, manifest, t)
+    check_codes(layout, manifest, t, document)
     return document
 
 
-def first_bad_chunk(layout: Layout, t: int, document: dict[str, Any]) -> str | None:
-    """What is wrong with a solved tier's code file, or None."""
-    path = layout.codes(t)
-    width, size = document["code_bytes"], document["size"]
-    try:
-        length = path.stat().st_size
-    except OSError as exc:
-        return f"cannot read: {exc.strerror}"
-    if length != width * size:
-        return f"{length:,} bytes, not {width * size:,}"
-    chunk = document["chunk_size"]
-    for k, expected in enumerate(document["chunks"]):
-        if chunk_digest(path, k * chunk * width, chunk * width) != expected:
-            return f"chunk {k} (bytes {k * chunk * width:,} to "\
-                   f"{min(size, (k + 1) * chunk) * width:,}) fails its SHA-256"
-    return None
-
-
-def _backward_pass(game: Game[Any], tiers: TierRules, layout: Layout, chunk: int, run: Runner,
+def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], run: Runner,
                    progress: Progress | None) -> list[int]:
     """Solve every tier in order; return those found solved and verified."""
+    tiers = tiers_of(rules_of(game), game)
+    reached = {e["tier"]: e["reach_sha256"] for e in _forward_record(layout, manifest)}
     reused = []
     for step, t in enumerate(tiers.order, 1):
         size = tiers.sizes[t]
-        if _verified(layout, t, size) is not None:
+        if _verified(layout, manifest, t) is not None:
             reused.append(t)
+            _clean(layout, t)  # what a run killed as it finished the tier left
             continue
+        _check_reach(layout, t, size, reached.get(t))
         event = functools.partial(TierProgress, "backward", t, step, len(tiers.order))
         if tiers.loopy(t):
             records: list[dict[str, Any]] = []
-            run(solve_loopy, [(game, str(layout.root), t)], records.append)
+            run(solve_loopy, [(game, str(layout.root), manifest, t)], records.append)
             if progress is not None:
                 progress(event(size, size))
         else:
-            records = _solve_chunks(game, tiers, layout, t, chunk, run, event, progress)
-        _finish_tier(layout, t, size, chunk, records)
+            records = _solve_chunks(game, tiers, layout, manifest, t, run, event, progress)
+        _finish_tier(layout, manifest, t, records)
     return reused
 
 
-def _solve_chunks(game: Game[Any], tiers: TierRules, layout: Layout, t: int, chunk: int,
-                  run: Runner, event: Callable[[int, int], TierProgress],
+def _check_reach(layout: Layout, t: int, size: int, expected: str | None) -> None:
+    """Refuse reached bits of tier ``t`` other than those the forward pass recorded."""
+    import hashlib
+
+    found = hashlib.sha256(_bits(layout, t, size).tobytes()).hexdigest()
+    if found != expected:
+        raise DamagedDataError(f"{layout.reach(t)}: not the reached bits forward.json records; "
+                               "refused: solve into a new directory")
+
+
+def _solve_chunks(game: Game[Any], tiers: TierRules, layout: Layout, manifest: dict[str, Any],
+                  t: int, run: Runner, event: Callable[[int, int], TierProgress],
                   progress: Progress | None) -> list[dict[str, Any]]:
     """Solve the chunks of tier ``t`` (whose moves all leave it) not yet written; return the
     records of all of them."""
-    size = tiers.sizes[t]
-    width = _width(tiers, layout, t)
-    path = layout.codes(t)
-    if not path.exists() or path.stat().st_size != width * size:
-        write_atomically(path, lambda f: _sized(f, width * size))
-    records, todo = [], []
-    for k in range((size + chunk - 1) // chunk):
-        record = _chunk_record(layout, t, k, chunk, width, size)
-        if record is None:
-            todo.append((game, str(layout.root), t, k, chunk, width))
-        else:
-            records.append(record)
-    done = sum(r["indices"] for r in records)
+    size, chunk = tiers.sizes[t], manifest["chunk_size"]
+    width = _width(tiers, layout, manifest, t)
+    database = database_id(manifest)
+    records = _chunk_records(layout, database, t, chunk, width, size)
+    if not records:  # chunks are written in place only into a file this solve made
+        write_atomically(layout.codes(t), lambda f: _sized(f, width * size))
+    todo = [(game, str(layout.root), manifest, t, k, width)
+            for k in range(-(-size // chunk)) if k not in records]
+    done = sum(r["indices"] for r in records.values())
+    found = list(records.values())
 
     def finished(record: dict[str, Any]) -> None:
         nonlocal done
-        records.append(record)
+        found.append(record)
         done += record["indices"]
         if progress is not None:
             progress(event(done, size))
 
     run(solve_chunk, todo, finished)
-    return records
+    return found
 
 
 def _write(f: Any, data: bytes) -> None:
@@ -514,37 +614,55 @@ def _sized(f: Any, length: int) -> None:
     f.truncate(length)
 
 
-def _chunk_record(layout: Layout, t: int, k: int, chunk: int, width: int,
+def _chunk_records(layout: Layout, database: str, t: int, chunk: int, width: int,
+                   size: int) -> dict[int, dict[str, Any]]:
+    """The records of the chunks of tier ``t`` already written into its code file and matching
+    its bytes, by chunk; none when the code file is not one a solve made for them (not a regular
+    file of one name and of the tier's length)."""
+    path = layout.codes(t)
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return {}
+    if not (stat.S_ISREG(found.st_mode) and found.st_nlink == 1
+            and found.st_size == width * size):
+        return {}
+    records = {}
+    for k in range(-(-size // chunk)):
+        record = _chunk_record(layout, database, t, k, chunk, width, size)
+        if record is not None:
+            records[k] = record
+    return records
+
+
+def _chunk_record(layout: Layout, database: str, t: int, k: int, chunk: int, width: int,
                   size: int) -> dict[str, Any] | None:
     """The record of a chunk already written and matching its bytes, else None."""
     path = layout.chunk(t, k)
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     try:
         record = read_document(path, CHUNK_FORMAT)
-    except SolutionFileError:
+    except DamagedDataError:  # the chunk is solved again
         return None
     lo, hi = k * chunk, min(size, (k + 1) * chunk)
-    if chunk_digest(layout.codes(t), lo * width, (hi - lo) * width) != record["sha256_codes"]:
+    primitives = record.get("primitives")
+    if (record.get("database") != database or record.get("tier") != t
+            or record.get("chunk") != k or record.get("indices") != hi - lo
+            or not (isinstance(primitives, list) and len(primitives) == 3
+                    and all(type(n) is int and n >= 0 for n in primitives))):
         return None
-    return record
+    digest = chunk_digest(layout.codes(t), chunk_key(database, t, k), lo * width,
+                          (hi - lo) * width)
+    return record if digest == record.get("sha256_codes") else None
 
 
-def _histogram(codes: Any) -> list[list[int]]:
-    """``[[stored code, indices with it], ...]`` of the nonzero codes of an array."""
-    import numpy as np
-
-    counts = np.bincount(codes, minlength=1)
-    present = np.flatnonzero(counts)
-    return [[int(c), int(counts[c])] for c in present if c]
-
-
-def solve_chunk(game: Game[Any], root: str, t: int, k: int, chunk: int,
+def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k: int,
                 width: int) -> dict[str, Any]:
-    """Solve chunk ``k`` (of ``chunk`` indices) of tier ``t`` (whose moves all leave it) of the
-    database at ``root``, into codes of ``width`` bytes: read the tier's reached bits and the
-    codes of the tiers below (memory-mapped), write the chunk's codes in place and its record;
-    return the record. A task: the same call gives the same bytes."""
+    """Solve chunk ``k`` of tier ``t`` (whose moves all leave it) of the database at ``root``
+    (whose manifest is ``manifest``), into codes of ``width`` bytes: read the tier's reached
+    bits and the codes of the tiers below (memory-mapped), write the chunk's codes in place and
+    its record; return the record. A task: the same call gives the same bytes."""
     import numpy as np
 
     from perfectplay.tiers.kernels import call
@@ -552,10 +670,10 @@ def solve_chunk(game: Game[Any], root: str, t: int, k: int, chunk: int,
     rules = rules_of(game)
     tiers = tiers_of(rules, game)
     layout = Layout(Path(root))
-    size = tiers.sizes[t]
+    size, chunk, database = tiers.sizes[t], manifest["chunk_size"], database_id(manifest)
     lo, hi = k * chunk, min(size, (k + 1) * chunk)
-    reach = np.asarray(np.memmap(layout.reach(t), dtype=np.uint8, mode="r"))
-    slot_of, tables, widths = _tables(tiers, layout, t)
+    reach = map_file(layout.reach(t))
+    slot_of, tables, widths = _tables(tiers, layout, manifest, t)
     out = np.zeros(hi - lo, dtype=np.uint8 if width == 1 else np.uint16)
     primitives = np.zeros(3, dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
@@ -564,15 +682,15 @@ def solve_chunk(game: Game[Any], root: str, t: int, k: int, chunk: int,
          slot_of, np.array(tiers.sizes, dtype=np.int64), only, primitives, info)
     data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
     write_region(layout.codes(t), lo * width, data)
-    import hashlib
-
-    record = {"tier": t, "chunk": k, "indices": hi - lo, "primitives": primitives.tolist(),
-              "histogram": _histogram(out), "sha256_codes": hashlib.sha256(data).hexdigest()}
+    record = {"database": database, "tier": t, "chunk": k, "indices": hi - lo,
+              "primitives": primitives.tolist(),
+              "sha256_codes": block_digest(chunk_key(database, t, k), data)}
     write_document(layout.chunk(t, k), CHUNK_FORMAT, record)
     return record
 
 
-def _tables(tiers: TierRules, layout: Layout, t: int) -> tuple[Any, Any, Any]:
+def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any],
+            t: int) -> tuple[Any, Any, Any]:
     """``(slot_of, tables, widths)``: the solved tiers a move from ``t`` reaches, memory-mapped
     read-only (a placeholder in ``t``'s own slot when it is loopy; see :func:`_padded`)."""
     import numpy as np
@@ -588,11 +706,8 @@ def _tables(tiers: TierRules, layout: Layout, t: int) -> tuple[Any, Any, Any]:
             tables.append(empty)
             widths.append(1)
             continue
-        width = read_document(layout.tier(c), TIER_FORMAT)["code_bytes"]
-        path = layout.codes(c)
-        tables.append(np.asarray(np.memmap(path, dtype=np.uint8, mode="r"))
-                      if path.stat().st_size else empty)
-        widths.append(width)
+        tables.append(map_file(layout.codes(c)))
+        widths.append(read_tier(layout, manifest, c)["code_bytes"])
     padded = _padded(tiers, tables, empty)
     widths += [1] * (len(padded) - len(widths))
     return slot_of, padded, np.array(widths, dtype=np.int64)
@@ -606,7 +721,7 @@ def _padded(tiers: TierRules, arrays: list[Any], empty: Any) -> tuple[Any, ...]:
     return (*arrays, *[empty] * (length - len(arrays)))
 
 
-def solve_loopy(game: Game[Any], root: str, t: int) -> dict[str, Any]:
+def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) -> dict[str, Any]:
     """Solve a loopy tier ``t`` whole, by retrograde analysis within it, and write its code file
     (1 byte a code when every remoteness is at most 62, else 2); return its record. A task."""
     import numpy as np
@@ -618,8 +733,8 @@ def solve_loopy(game: Game[Any], root: str, t: int) -> dict[str, Any]:
     tiers = tiers_of(rules, game)
     layout = Layout(Path(root))
     n = tiers.sizes[t]
-    reach = np.fromfile(layout.reach(t), dtype=np.uint8)
-    slot_of, tables, widths = _tables(tiers, layout, t)
+    reach = _bits(layout, t, n)
+    slot_of, tables, widths = _tables(tiers, layout, manifest, t)
     sizes = np.array(tiers.sizes, dtype=np.int64)
     code = np.full(n, -1, dtype=np.int64)
     unresolved = np.zeros(n, dtype=np.int64)
@@ -644,38 +759,37 @@ def solve_loopy(game: Game[Any], root: str, t: int) -> dict[str, Any]:
     del code, unresolved, first, parent, outbest, outwin, nonwin, link, clink
     codes = out.astype(np.uint8) if deepest <= MAX_ONE_BYTE else out.astype("<u2")
     write_atomically(layout.codes(t), lambda f: _write(f, codes.tobytes()))
-    return {"tier": t, "indices": n, "primitives": primitives.tolist(),
-            "histogram": _histogram(out)}
+    return {"tier": t, "indices": n, "primitives": primitives.tolist()}
 
 
-def _finish_tier(layout: Layout, t: int, size: int, chunk: int,
+def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
                  records: list[dict[str, Any]]) -> None:
-    """Write a solved tier's manifest from its chunks' records; drop the records and bits."""
-    from perfectplay.tiers.storage import decode_stored
-
-    histogram: Counter[int] = Counter()
-    primitives = [0, 0, 0]
-    for record in records:
-        histogram.update({code: n for code, n in record["histogram"]})
-        primitives = [a + b for a, b in zip(primitives, record["primitives"], strict=True)]
+    """Write a solved tier's manifest, its counts read from its code file and its primitives
+    from its chunks' records; drop the records and bits."""
+    size, chunk, database = manifest["sizes"][t], manifest["chunk_size"], database_id(manifest)
     path = layout.codes(t)
-    width = path.stat().st_size // size if size else 1
-    counts = {"win": 0, "lose": 0, "tie": 0, "draw": 0}
-    deepest = -1
-    for code, n in histogram.items():
-        value, remoteness = decode_stored(code)
-        counts[str(value)] += n
-        deepest = max(deepest, remoteness if remoteness is not None else -1)
-    chunks = [chunk_digest(path, lo * width, (min(size, lo + chunk) - lo) * width)
-              for lo in range(0, size, chunk)]
-    write_document(layout.tier(t), TIER_FORMAT, {
-        "tier": t, "size": size, "code_bytes": width, "chunk_size": chunk, "chunks": chunks,
-        "positions": sum(histogram.values()), "counts": counts,
-        "primitives": dict(zip(("lose", "tie", "win"), primitives, strict=True)),
-        "histogram": sorted([c, n] for c, n in histogram.items()),
-        "max_remoteness": deepest, "bytes": width * size})
+    width = os.lstat(path).st_size // size if size else 1
+    digests, histogram = scan_codes(path, database, t, width, size, chunk)
+    primitives = [sum(r["primitives"][v] for r in records) for v in range(3)]
+    document = {"database": database, "game": manifest["game"], "tier": t, "size": size,
+                "code_bytes": width, "chunk_size": chunk, "chunks": digests,
+                **tier_summary(histogram), "histogram": histogram, "bytes": width * size,
+                "primitives": dict(zip(("lose", "tie", "win"), primitives, strict=True))}
+    check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **document},
+               manifest, t)
+    # the records go first: a run killed from here on solves the tier again, rather than
+    # leaving records of a finished tier behind
     for written in layout.chunks(t):
         written.unlink()
-    for partial in layout.root.glob(f".tier-{t}.*.partial"):  # a killed worker's
+    write_document(layout.tier(t), TIER_FORMAT, document)
+    _clean(layout, t)
+
+
+def _clean(layout: Layout, t: int) -> None:
+    """Remove what solving tier ``t`` left besides its codes and manifest: its reached bits,
+    chunk records and what a killed worker was writing for it (the solve holds the lock)."""
+    for written in layout.chunks(t):
+        written.unlink(missing_ok=True)
+    for partial in layout.root.glob(f".tier-{t}.*.partial"):
         partial.unlink(missing_ok=True)
     layout.reach(t).unlink(missing_ok=True)

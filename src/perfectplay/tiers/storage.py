@@ -5,9 +5,11 @@ anything else a run could change, so a resumed solve ends byte-identical to an u
 one):
 
 ``manifest.json``
-    The database: format, version, the game (:func:`~perfectplay.core.solution.game_identity`,
-    its class and the rules' parameters), the tiers (sizes, children, order), the chunk size and
-    the start. Written once, when the directory is made.
+    The database: format, version, the game (:func:`~perfectplay.core.solution.game_identity`;
+    for a catalogue game its registry name, ``catalogue``, else null), the rules' parameters,
+    the tiers (sizes, children, order), the chunk size and the start. Written once, when the
+    directory is made. Its checksum is the database's identity (:func:`database_id`), which
+    every other file records.
 ``forward.json``
     The forward pass so far: the tiers whose children are marked, with the SHA-256 of each one's
     reached bits and how many are reached.
@@ -20,44 +22,61 @@ one):
     :class:`~perfectplay.core.values.ValueCode` (LOSE 0, TIE 1, WIN 2, DRAW 3). One byte where
     every remoteness of the tier is at most 62, else two (up to 16,382).
 ``tier-T.chunk-K.json``
-    While solving only: chunk ``K`` of tier ``T`` is written (its SHA-256, counts, primitives).
+    While solving only: chunk ``K`` of tier ``T`` is written (its checksum, counts, primitives).
 ``tier-T.json``
-    Tier ``T`` is solved: size, code width, the SHA-256 of each chunk of its code file, counts
-    by value and remoteness, primitives.
+    Tier ``T`` is solved: the database's identity and game, the tier, its size, code width,
+    the checksum of each chunk of its code file, counts by value and remoteness, primitives.
+``.lock``
+    Held (``flock``) by the solve writing the directory, and naming its process while it runs.
 
 Every JSON file carries ``sha256``, the checksum of the rest of its document; every file is
 written to a temporary name, flushed to disk and renamed (and the directory flushed), except
-the code files of tiers solved chunk by chunk, whose chunks are written in place and count
-only once their chunk file records them.
+the code files of tiers solved chunk by chunk, whose chunks are written in place (into a file
+the solve made, never through a link) and count only once their chunk file records them.
+
+A chunk's checksum is the SHA-256 of ``"<database>:<tier>:<chunk>:"`` and its bytes, so codes
+moved to another tier, chunk or database fail it; readers check each chunk the first time they
+touch it. Every file is opened without following links and without blocking (a FIFO is
+refused, not waited on); whatever is wrong raises :class:`~perfectplay.core.errors.
+DamagedDataError` naming the file.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from perfectplay.core.errors import SolutionFileError
+from perfectplay.core.errors import DamagedDataError, SolutionFileError
 from perfectplay.core.solution import checksum, write_atomically
 from perfectplay.core.values import Value, ValueCode
 
 __all__ = ["CHUNK", "CHUNK_FORMAT", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
-           "TIER_FORMAT", "Layout", "chunk_digest", "decode_stored", "read_document",
+           "MANIFEST_KEYS",
+           "TIER_FORMAT", "Layout", "block_digest", "check_codes", "check_tier", "chunk_digest",
+           "chunk_key", "database_id", "decode_stored", "locked", "map_file", "open_regular",
+           "read_document", "read_regular", "read_tier", "scan_codes", "tier_summary",
            "write_document", "write_region"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
 FORWARD_FORMAT = "perfectplay-tier-forward"
 CHUNK_FORMAT = "perfectplay-tier-chunk"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Version 2 binds every file to its database and checks codes chunk by chunk; version 1
+files are refused (solve them again)."""
 
 CHUNK = 1 << 20
-"""Indices per chunk of a tier: the unit of resuming and of parallel work (1 MiB of 1-byte
-codes, a fraction of a second to solve)."""
+"""Indices per chunk: the unit of resuming, of parallel work and of checking on read (1 MiB
+of 1-byte codes, a fraction of a second to solve, about a millisecond to check)."""
 
 MAX_DOCUMENT = 1 << 24
 """Most bytes of a manifest (a tier's holds a checksum per chunk): a larger one is damaged."""
@@ -89,6 +108,10 @@ class Layout:
     def forward(self) -> Path:
         return self.root / "forward.json"
 
+    @property
+    def lock(self) -> Path:
+        return self.root / ".lock"
+
     def reach(self, tier: int) -> Path:
         return self.root / f"tier-{tier}.reach"
 
@@ -103,6 +126,62 @@ class Layout:
 
     def chunks(self, tier: int) -> Iterator[Path]:
         return self.root.glob(f"tier-{tier}.chunk-*.json")
+
+
+def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
+    """A descriptor of the regular file ``path``, opened with ``flags``: never through a
+    link, never blocking on a FIFO or a device, never a file with other names (hard links)
+    when opened for writing.
+
+    Raises
+    ------
+    DamagedDataError
+        When it cannot be opened or is no such file.
+    """
+    try:
+        descriptor = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o666)
+    except OSError as exc:
+        what = "a symlink, not a regular file" if exc.errno == errno.ELOOP else \
+            f"cannot open ({exc.strerror})"
+        raise DamagedDataError(f"{path}: {what}") from None
+    found = os.fstat(descriptor)
+    writing = flags & (os.O_WRONLY | os.O_RDWR)
+    if not stat.S_ISREG(found.st_mode) or (writing and found.st_nlink != 1):
+        os.close(descriptor)
+        what = "has other names (hard links)" if stat.S_ISREG(found.st_mode) else \
+            "not a regular file"
+        raise DamagedDataError(f"{path}: {what}; refused, nothing read or written")
+    return descriptor
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (see :func:`open_regular`), at most ``limit``.
+
+    Raises
+    ------
+    DamagedDataError
+        When it cannot be read, is no regular file or is larger than ``limit``.
+    """
+    descriptor = open_regular(path)
+    try:
+        if os.fstat(descriptor).st_size > limit:
+            raise DamagedDataError(f"{path}: damaged (larger than {limit:,} bytes)")
+        parts = []
+        left = limit + 1
+        while left > 0:
+            block = os.read(descriptor, min(left, 1 << 24))
+            if not block:
+                break
+            parts.append(block)
+            left -= len(block)
+    except OSError as exc:
+        raise DamagedDataError(f"{path}: cannot read ({exc.strerror})") from None
+    finally:
+        os.close(descriptor)
+    data = b"".join(parts)
+    if len(data) > limit:
+        raise DamagedDataError(f"{path}: damaged (larger than {limit:,} bytes)")
+    return data
 
 
 def write_document(path: Path, kind: str, body: dict[str, Any]) -> None:
@@ -122,48 +201,259 @@ def read_document(path: Path, kind: str) -> dict[str, Any]:
 
     Raises
     ------
-    SolutionFileError
-        When it cannot be read, is not JSON of ``kind`` at a known version, or fails its
-        checksum.
+    DamagedDataError
+        When it cannot be read, is not a regular file, is not JSON of ``kind`` at this version,
+        or fails its checksum.
     """
     try:
-        if path.stat().st_size > MAX_DOCUMENT:
-            raise SolutionFileError(f"{path}: damaged (larger than a manifest can be)")
-        document = json.loads(path.read_bytes())
-    except OSError as exc:
-        raise SolutionFileError(f"{path}: cannot read ({exc.strerror})") from None
-    except ValueError:
-        raise SolutionFileError(f"{path}: damaged (not JSON)") from None
+        document = json.loads(read_regular(path, MAX_DOCUMENT))
+    except (ValueError, RecursionError):
+        raise DamagedDataError(f"{path}: damaged (not JSON)") from None
     if not isinstance(document, dict) or document.get("format") != kind:
-        raise SolutionFileError(f"{path}: not a {kind} manifest")
+        raise DamagedDataError(f"{path}: not a {kind} manifest")
     if document.get("version") != FORMAT_VERSION:
-        raise SolutionFileError(f"{path}: unsupported version {document.get('version')!r} "
-                                f"(this perfectplay reads version {FORMAT_VERSION})")
+        raise DamagedDataError(f"{path}: unsupported version {str(document.get('version'))[:20]!r}"
+                               f" (this perfectplay reads version {FORMAT_VERSION}: solve the "
+                               "game again into a new directory)")
     recorded = document.pop("sha256", None)
     if recorded != checksum(document):
-        raise SolutionFileError(f"{path}: damaged (checksum mismatch)")
+        raise DamagedDataError(f"{path}: damaged (checksum mismatch)")
     return document
 
 
-def chunk_digest(path: Path, offset: int, length: int) -> str:
-    """SHA-256 of ``length`` bytes of a file from ``offset`` (bytes past its end read as
-    missing)."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        f.seek(offset)
+def database_id(manifest: dict[str, Any]) -> str:
+    """The identity of a database: the checksum of its manifest (as :func:`read_document`
+    returns it), recorded by every other file of it."""
+    return checksum(manifest)
+
+
+def block_digest(key: str, data: Any) -> str:
+    """The checksum of a chunk of codes: SHA-256 of ``key`` (``"<database>:<tier>:<chunk>:"``,
+    binding it to its place) and its bytes."""
+    digest = hashlib.sha256(key.encode())
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def chunk_key(database: str, tier: int, chunk: int) -> str:
+    """The key of :func:`block_digest` for chunk ``chunk`` of tier ``tier``."""
+    return f"{database}:{tier}:{chunk}:"
+
+
+def chunk_digest(path: Path, key: str, offset: int, length: int) -> str:
+    """:func:`block_digest` of ``length`` bytes of a file from ``offset`` (bytes past its end
+    read as missing)."""
+    digest = hashlib.sha256(key.encode())
+    descriptor = open_regular(path)
+    try:
         left = length
         while left > 0:
-            block = f.read(min(left, 1 << 24))
+            block = os.pread(descriptor, min(left, 1 << 24), offset)
             if not block:
                 break
             digest.update(block)
             left -= len(block)
+            offset += len(block)
+    finally:
+        os.close(descriptor)
     return digest.hexdigest()
 
 
+def tier_summary(histogram: list[list[int]]) -> dict[str, Any]:
+    """What a tier's histogram of stored codes (``[[code, indices], ...]``) says of it:
+    ``positions``, ``counts`` by value and ``max_remoteness`` (-1: none)."""
+    counts = {"win": 0, "lose": 0, "tie": 0, "draw": 0}
+    deepest = -1
+    for code, n in histogram:
+        value, remoteness = decode_stored(code)
+        counts[str(value)] += n
+        deepest = max(deepest, remoteness if remoteness is not None else -1)
+    return {"positions": sum(n for _, n in histogram), "counts": counts,
+            "max_remoteness": deepest}
+
+
+MANIFEST_KEYS = frozenset({"format", "version", "game", "catalogue", "params", "max_moves",
+                           "sizes", "children", "order", "chunk_size", "start", "start_tier",
+                           "start_index"})
+"""The keys of a database manifest (``manifest.json``) of this version."""
+
+_TIER_KEYS = {"format", "version", "database", "game", "tier", "size", "code_bytes",
+              "chunk_size", "chunks", "positions", "counts", "primitives", "histogram",
+              "max_remoteness", "bytes"}
+
+
+def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], t: int) -> None:
+    """Refuse a tier manifest that is not tier ``t`` of the database ``manifest``, or whose
+    fields disagree with each other (a crafted file with a correct checksum).
+
+    Raises
+    ------
+    DamagedDataError
+        Naming the file and the first thing wrong.
+    """
+    def wrong(what: str) -> DamagedDataError:
+        return DamagedDataError(f"{path}: {what}; refused")
+
+    if set(document) != _TIER_KEYS:
+        odd = sorted(set(document) ^ _TIER_KEYS)
+        raise wrong(f"not a tier manifest of this version (keys {', '.join(odd)[:100]})")
+    if document["database"] != database_id(manifest) or document["game"] != manifest["game"]:
+        raise wrong(f"a tier of another database (of {str(document['game'])[:100]}), not of "
+                    f"{manifest['game']}")
+    if document["tier"] != t or type(document["tier"]) is not int:
+        raise wrong(f"holds tier {str(document['tier'])[:20]}, not tier {t}")
+    size, chunk, width = document["size"], document["chunk_size"], document["code_bytes"]
+    if size != manifest["sizes"][t] or type(size) is not int:
+        raise wrong(f"size {str(size)[:20]}, not the manifest's {manifest['sizes'][t]:,}")
+    if chunk != manifest["chunk_size"] or type(chunk) is not int:
+        raise wrong(f"chunk size {str(chunk)[:20]}, not the manifest's {manifest['chunk_size']}")
+    if width not in (1, 2) or type(width) is not int or document["bytes"] != width * size:
+        raise wrong(f"code width {str(width)[:20]} and {str(document['bytes'])[:20]} bytes")
+    chunks = document["chunks"]
+    if not (isinstance(chunks, list) and len(chunks) == -(-size // chunk)
+            and all(isinstance(c, str) for c in chunks)):
+        raise wrong(f"not one checksum per chunk of {chunk:,} indices")
+    histogram = document["histogram"]
+    top = (1 << (8 * width)) - 1
+    if not (isinstance(histogram, list)
+            and all(isinstance(e, list) and len(e) == 2 and type(e[0]) is int
+                    and type(e[1]) is int and 1 <= e[0] <= top and e[1] >= 1 for e in histogram)
+            and [e[0] for e in histogram] == sorted({e[0] for e in histogram})):
+        raise wrong("damaged histogram")
+    summary = tier_summary(histogram)
+    if summary["positions"] > size or any(document[k] != v for k, v in summary.items()):
+        raise wrong("its counts disagree with its histogram")
+    primitives = document["primitives"]
+    if not (isinstance(primitives, dict) and set(primitives) == {"lose", "tie", "win"}
+            and all(type(n) is int and n >= 0 for n in primitives.values())
+            and sum(primitives.values()) <= summary["positions"]):
+        raise wrong("damaged primitives")
+
+
+def read_tier(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any]:
+    """The manifest of solved tier ``t`` (``tier-T.json``), checked to be that tier of the
+    database ``manifest`` (:func:`check_tier`).
+
+    Raises
+    ------
+    DamagedDataError
+        When it is missing, damaged, or not this tier of this database.
+    """
+    path = layout.tier(t)
+    document = read_document(path, TIER_FORMAT)
+    check_tier(path, document, manifest, t)
+    return document
+
+
+def scan_codes(path: Path, database: str, t: int, width: int, size: int,
+               chunk: int) -> tuple[list[str], list[list[int]]]:
+    """Read tier ``t``'s code file whole, chunk by chunk: the checksum of each chunk
+    (:func:`block_digest`) and the histogram of its codes (``[[code, indices], ...]``).
+
+    Raises
+    ------
+    DamagedDataError
+        When it is not a regular file of ``width * size`` bytes.
+    """
+    import numpy as np
+
+    dtype = np.dtype(np.uint8) if width == 1 else np.dtype("<u2")
+    counts = np.zeros(1 << (8 * width), dtype=np.int64)
+    digests = []
+    descriptor = open_regular(path)
+    try:
+        length = os.fstat(descriptor).st_size
+        if length != width * size:
+            raise DamagedDataError(f"{path}: damaged ({length:,} bytes, not {width * size:,})")
+        for k, lo in enumerate(range(0, size, chunk)):
+            want = (min(size, lo + chunk) - lo) * width
+            data = os.pread(descriptor, want, lo * width)
+            if len(data) != want:  # shrunk while read
+                raise DamagedDataError(f"{path}: damaged (truncated)")
+            digests.append(block_digest(chunk_key(database, t, k), data))
+            counts += np.bincount(np.frombuffer(data, dtype=dtype), minlength=len(counts))
+    finally:
+        os.close(descriptor)
+    return digests, [[int(c), int(counts[c])] for c in np.flatnonzero(counts) if c]
+
+
+def check_codes(layout: Layout, manifest: dict[str, Any], t: int,
+                document: dict[str, Any]) -> None:
+    """Check tier ``t``'s code file against its manifest ``document`` (checked by
+    :func:`check_tier`): every chunk's checksum, and its counts recomputed from the codes.
+
+    Raises
+    ------
+    DamagedDataError
+        Naming the file and the first chunk that fails.
+    """
+    path = layout.codes(t)
+    width, size, chunk = document["code_bytes"], document["size"], document["chunk_size"]
+    digests, histogram = scan_codes(path, database_id(manifest), t, width, size, chunk)
+    for k, (found, expected) in enumerate(zip(digests, document["chunks"], strict=True)):
+        if found != expected:
+            raise DamagedDataError(f"{path}: damaged (chunk {k}, bytes {k * chunk * width:,} "
+                                   f"to {min(size, (k + 1) * chunk) * width:,}, fails its "
+                                   "checksum)")
+    if histogram != document["histogram"]:
+        raise DamagedDataError(f"{path}: damaged (its codes are not the counts "
+                               f"{layout.tier(t).name} records)")
+
+
+def map_file(path: Path) -> Any:
+    """A regular file's bytes as a read-only uint8 array, memory-mapped (see
+    :func:`open_regular`)."""
+    import mmap
+
+    import numpy as np
+
+    descriptor = open_regular(path)
+    try:
+        length = os.fstat(descriptor).st_size
+        if not length:
+            empty = np.zeros(0, dtype=np.uint8)
+            empty.flags.writeable = False
+            return empty
+        mapped = mmap.mmap(descriptor, length, access=mmap.ACCESS_READ)
+    finally:
+        os.close(descriptor)
+    return np.frombuffer(mapped, dtype=np.uint8)
+
+
+@contextmanager
+def locked(layout: Layout) -> Iterator[None]:
+    """Hold the database directory's lock (``.lock``, ``flock``): one solve writes it at a
+    time. The lock file names the holding process while it runs.
+
+    Raises
+    ------
+    SolutionFileError
+        When another process holds it (naming its pid).
+    """
+    path = layout.lock
+    descriptor = open_regular(path, os.O_RDWR | os.O_CREAT)
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(descriptor, 32, 0).decode("ascii", "replace").strip()
+            raise SolutionFileError(
+                f"{layout.root}: another solve (pid {holder or 'unknown'}) is writing this "
+                "database; refused: wait for it to end") from None
+        os.ftruncate(descriptor, 0)
+        os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+        try:
+            yield
+        finally:
+            os.ftruncate(descriptor, 0)  # an empty lock file: no solve running
+    finally:
+        os.close(descriptor)  # releases the flock
+
+
 def write_region(path: Path, offset: int, data: bytes) -> None:
-    """Write ``data`` into an existing file at ``offset`` and flush it to disk."""
-    descriptor = os.open(path, os.O_WRONLY)
+    """Write ``data`` into an existing regular file at ``offset`` and flush it to disk (never
+    through a link, never into a file with other names)."""
+    descriptor = open_regular(path, os.O_WRONLY)
     try:
         view = memoryview(data)
         while view:
