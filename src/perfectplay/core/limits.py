@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD", "MAX_DENSE_SIZE",
+from perfectplay.core.errors import EngineLimitError
+
+__all__ = ["CGT_MAX_INPUT", "CGT_MAX_NESTING", "CGT_MAX_POSITIONS", "CGT_MAX_WORK",
+           "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD", "MAX_DENSE_SIZE",
            "PYTHON_BYTES_PER_POSITION", "PYTHON_NIM_SEQUENCE_UPTO", "available_memory",
-           "format_bytes"]
+           "check_need", "format_bytes", "quote"]
 
 COMPILED_THRESHOLD = 200_000
 """``auto`` uses the compiled engine for ``solve``/``outcome`` of a game with compiled rules
@@ -30,6 +33,51 @@ MAX_DENSE_SIZE = 1 << 33
 PYTHON_BYTES_PER_POSITION = 200
 """What the pure-Python solvers hold per position (dict entry, key, code, representative):
 with an encoding's size, an upper bound on their memory."""
+
+CGT_MAX_INPUT = 10_000
+"""Most characters of a CGT expression, Hackenbush forest or board text: longer input is
+refused before it is read."""
+
+CGT_MAX_NESTING = 100
+"""Deepest nesting of a CGT expression (parentheses, braces, unary signs) or of the forks of
+a Hackenbush tree: the algebra of forms recurses about once per level."""
+
+CGT_MAX_WORK = 2_000_000
+"""Most options a CGT literal may make (``*n`` makes n(n+1)/2, ``^<n>`` about n**3, ``1/2**k``
+about k**2 steps of its thermograph): about 2 s and 300 MiB of pure Python."""
+
+CGT_MAX_POSITIONS = 2_000_000
+"""Most positions ``canonical_form`` may value for ``perfectplay cgt GAME`` when they can be
+counted before the search (Hackenbush), about as many as fit in a few GiB."""
+
+
+def check_need(what: str, need: int, limit: int, unit: str) -> None:
+    """Refuse work beyond a limit before starting it: raise EngineLimitError ``WHAT needs
+    about NEED UNIT; limit LIMIT`` (``unit="bytes"`` writes sizes for a person).
+
+    >>> check_need("*5", 15, 100, "options")
+    >>> check_need("*500", 125_250, 100, "options")
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.EngineLimitError: *500 needs about 125,250 options; limit 100
+    """
+    if need > limit:
+        if unit == "bytes":
+            raise EngineLimitError(f"{what} needs about {format_bytes(need)}; "
+                                   f"limit {format_bytes(limit)}")
+        raise EngineLimitError(f"{what} needs about {need:,} {unit}; limit {limit:,}")
+
+
+def quote(text: str, limit: int = 100) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: errors quote input, not all of it.
+
+    >>> quote("abc"), quote("x" * 200, 10)
+    ("'abc'", "'xxxxxxxxxx...' (200 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    head = repr(text[:limit])
+    return f"{head[:-1]}...{head[-1]} ({len(text):,} characters)"
 
 
 def available_memory() -> int | None:
