@@ -60,6 +60,7 @@ def up_power(n: int) -> CanonicalForm:
     if found is None:
         found = CanonicalForm.from_options([ZERO], [STAR - up_power_to(n - 1)])
         _POWERS[n] = found
+        _name_higher(found, f"<{n}>")
     return found
 
 
@@ -80,7 +81,16 @@ def up_power_to(n: int) -> CanonicalForm:
     if found is None:
         found = ZERO if n == 0 else CanonicalForm.from_options([up_power_to(n - 1)], [STAR])
         _POWER_SUMS[n] = found
+        if n >= 2:
+            _name_higher(found, f"[{n}]")
     return found
+
+
+def _name_higher(g: CanonicalForm, name: str) -> None:
+    """Remember how ``g`` (``^<n>`` or ``^[n]``) and ``-g`` print, so that printing need not
+    search for ``n`` (which costs a sum per candidate ``n``)."""
+    _HIGHER[g] = (Fraction(0), "^" + name, 0)
+    _HIGHER[-g] = (Fraction(0), "v" + name, 0)
 
 
 _POWERS: dict[int, CanonicalForm] = {}
@@ -104,7 +114,9 @@ def _higher_uptimal(g: CanonicalForm) -> tuple[Fraction, str, int] | None:
             and (len(g.right_options) == 1 or len(g.left_options) == 1)
             and all(o.left_stop == o.right_stop == x for o in options)):
         h = g - CanonicalForm.number(x)
-        for n in range(2, g.birthday + 1):
+        # x + ^<n> + *m is born on day n + 1 + max(m - 1, 0) (likewise ^[n]): the largest
+        # candidates come first, and a small nimber finds its n in a step or two.
+        for n in range(g.birthday - 1, 1, -1):
             for name, unit in (("<", up_power(n)), ("[", up_power_to(n))):
                 for arrow, signed in (("^", unit), ("v", -unit)):
                     parts = (h - signed).uptimal_parts
