@@ -10,7 +10,7 @@ import os
 
 from perfectplay.core.errors import EngineLimitError
 
-__all__ = ["CGT_MAX_INPUT", "CGT_MAX_NESTING", "CGT_MAX_POSITIONS", "CGT_MAX_WORK",
+__all__ = ["CGT_MAX_COMPARISONS", "CGT_MAX_INPUT", "CGT_MAX_NESTING", "CGT_MAX_WORK",
            "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD", "MAX_DENSE_SIZE",
            "PYTHON_BYTES_PER_POSITION", "PYTHON_NIM_SEQUENCE_UPTO", "available_memory",
            "check_need", "format_bytes", "quote"]
@@ -46,9 +46,9 @@ CGT_MAX_WORK = 2_000_000
 """Most options a CGT literal may make (``*n`` makes n(n+1)/2 of them, ``^n`` n): *1999 takes
 about a second."""
 
-CGT_MAX_POSITIONS = 2_000_000
-"""Most positions ``canonical_form`` may value for ``perfectplay cgt GAME`` when they can be
-counted before the search (Hackenbush), about as many as fit in a few GiB."""
+CGT_MAX_COMPARISONS = 10_000_000
+"""Most comparisons of options a game's position may need to be valued, where they can be
+estimated before the search (Hackenbush: positions times edges squared): about 3 s."""
 
 
 def check_need(what: str, need: int, limit: int, unit: str) -> None:
