@@ -719,19 +719,19 @@ def _uptimal_form(x: Fraction, ups: int, nim: int) -> CanonicalForm:
     else:
         # x + n.^ + *m = {x | x + (n-1).^ + *(m xor 1)} (mirrored for downs): made from the
         # bottom of that chain up, in a loop (^500 is 500 forms deep).
-        sign = 1 if ups > 0 else -1
-        low = abs(ups)
-        while low > 1 and (x, sign * (low - 1), nim ^ ((abs(ups) - low + 1) & 1)) not in _UPTIMALS:
+        sign, top = (1, ups) if ups > 0 else (-1, -ups)
+        low = top
+        while low > 1 and (x, sign * (low - 1), nim ^ ((top - low + 1) & 1)) not in _UPTIMALS:
             low -= 1
         base = _number(x)
-        for n in range(low, abs(ups) + 1):
-            m = nim ^ ((abs(ups) - n) & 1)
+        for n in range(low, top + 1):
+            m = nim ^ ((top - n) & 1)
             if n == 1 and m == 1:
-                star = _uptimal_form(x, 0, 1)
-                sides = ([base, star], [base])
+                sides = ([base, _uptimal_form(x, 0, 1)], [base])
+            elif n == 1:
+                sides = ([base], [_uptimal_form(x, 0, m ^ 1)])
             else:
-                below = _UPTIMALS[(x, sign * (n - 1), m ^ 1)] if n > 1 else _uptimal_form(x, 0, m ^ 1)
-                sides = ([base], [below])
+                sides = ([base], [_UPTIMALS[(x, sign * (n - 1), m ^ 1)]])
             form = _intern(*(sides if sign > 0 else sides[::-1]))
             _UPTIMALS[(x, sign * n, m)] = form
     _UPTIMALS[key] = form

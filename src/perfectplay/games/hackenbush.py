@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from perfectplay.core.limits import (CGT_MAX_COMPARISONS, CGT_MAX_INPUT, CGT_MAX_NESTING,
-                                     check_need, quote)
+from perfectplay.core.limits import (
+    CGT_MAX_COMPARISONS,
+    CGT_MAX_INPUT,
+    CGT_MAX_NESTING,
+    check_need,
+    quote,
+)
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
 
