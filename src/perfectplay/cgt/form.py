@@ -425,6 +425,8 @@ class CanonicalForm:
         >>> CanonicalForm.parse('{3|-1}').mean
         Fraction(1, 1)
         """
+        if self._uptimal is not None:  # x + n.^ + *m: infinitesimally close to x
+            return self._uptimal[0]
         return self.thermograph().mast
 
     @property
@@ -439,6 +441,10 @@ class CanonicalForm:
         >>> CanonicalForm.integer(5).temperature, CanonicalForm.parse('3/4').temperature
         (Fraction(-1, 1), Fraction(-1, 4))
         """
+        if self._number is not None:
+            return Fraction(-1, self._number.denominator)
+        if self._uptimal is not None:  # a number plus a nonzero infinitesimal
+            return Fraction(0)
         return self.thermograph().temperature
 
     def thermograph(self) -> Thermograph:
@@ -710,13 +716,24 @@ def _uptimal_form(x: Fraction, ups: int, nim: int) -> CanonicalForm:
     elif ups == 0:
         options = [_uptimal_form(x, 0, k) for k in range(nim)]
         form = _intern(options, options)
-    elif ups < 0:
-        form = _negate(_uptimal_form(-x, -ups, nim))
-    elif ups == 1 and nim == 1:
-        base = _number(x)
-        form = _intern([base, _uptimal_form(x, 0, 1)], [base])
     else:
-        form = _intern([_number(x)], [_uptimal_form(x, ups - 1, nim ^ 1)])
+        # x + n.^ + *m = {x | x + (n-1).^ + *(m xor 1)} (mirrored for downs): made from the
+        # bottom of that chain up, in a loop (^500 is 500 forms deep).
+        sign, top = (1, ups) if ups > 0 else (-1, -ups)
+        low = top
+        while low > 1 and (x, sign * (low - 1), nim ^ ((top - low + 1) & 1)) not in _UPTIMALS:
+            low -= 1
+        base = _number(x)
+        for n in range(low, top + 1):
+            m = nim ^ ((top - n) & 1)
+            if n == 1 and m == 1:
+                sides = ([base, _uptimal_form(x, 0, 1)], [base])
+            elif n == 1:
+                sides = ([base], [_uptimal_form(x, 0, m ^ 1)])
+            else:
+                sides = ([base], [_UPTIMALS[(x, sign * (n - 1), m ^ 1)]])
+            form = _intern(*(sides if sign > 0 else sides[::-1]))
+            _UPTIMALS[(x, sign * n, m)] = form
     _UPTIMALS[key] = form
     return form
 
@@ -731,6 +748,9 @@ def _negate(g: CanonicalForm) -> CanonicalForm:
         return found
     if g._number is not None:
         result = _number(-g._number)
+    elif g._uptimal is not None:  # by formula: ^500 is 500 forms deep
+        x, ups, nim = g._uptimal
+        result = _uptimal_form(-x, -ups, nim)
     else:
         result = _intern([_negate(r) for r in g._right], [_negate(l_) for l_ in g._left])
     _set(g, "_negative", result)

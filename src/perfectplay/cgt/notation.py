@@ -20,8 +20,11 @@ Parsing reads all of that back, plus ``+``, ``-`` and binary ``+-`` (``1+-1`` is
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NoReturn
 
 from perfectplay.cgt.form import STAR, ZERO, CanonicalForm
+from perfectplay.core.errors import quote
+from perfectplay.core.limits import CGT_MAX_INPUT, CGT_MAX_NESTING, CGT_MAX_WORK, check_need
 
 __all__ = ["evaluate", "format_form", "miny", "parse", "tiny", "up_power", "up_power_to"]
 
@@ -60,6 +63,7 @@ def up_power(n: int) -> CanonicalForm:
     if found is None:
         found = CanonicalForm.from_options([ZERO], [STAR - up_power_to(n - 1)])
         _POWERS[n] = found
+        _name_higher(found, f"<{n}>")
     return found
 
 
@@ -76,11 +80,22 @@ def up_power_to(n: int) -> CanonicalForm:
     """
     if n < 0:
         raise ValueError(f"^[n] needs n >= 0, got {n}")
-    found = _POWER_SUMS.get(n)
-    if found is None:
-        found = ZERO if n == 0 else CanonicalForm.from_options([up_power_to(n - 1)], [STAR])
-        _POWER_SUMS[n] = found
+    low = n
+    while low > 0 and low not in _POWER_SUMS:  # made from the highest known one up: a loop
+        low -= 1
+    found = _POWER_SUMS.setdefault(0, ZERO) if low == 0 else _POWER_SUMS[low]
+    for k in range(low + 1, n + 1):
+        found = _POWER_SUMS[k] = CanonicalForm.from_options([found], [STAR])
+        if k >= 2:
+            _name_higher(found, f"[{k}]")
     return found
+
+
+def _name_higher(g: CanonicalForm, name: str) -> None:
+    """Remember how ``g`` (``^<n>`` or ``^[n]``) and ``-g`` print, so that printing need not
+    search for ``n`` (which costs a sum per candidate ``n``)."""
+    _HIGHER[g] = (Fraction(0), "^" + name, 0)
+    _HIGHER[-g] = (Fraction(0), "v" + name, 0)
 
 
 _POWERS: dict[int, CanonicalForm] = {}
@@ -104,7 +119,9 @@ def _higher_uptimal(g: CanonicalForm) -> tuple[Fraction, str, int] | None:
             and (len(g.right_options) == 1 or len(g.left_options) == 1)
             and all(o.left_stop == o.right_stop == x for o in options)):
         h = g - CanonicalForm.number(x)
-        for n in range(2, g.birthday + 1):
+        # x + ^<n> + *m is born on day n + 1 + max(m - 1, 0) (likewise ^[n]): the largest
+        # candidates come first, and a small nimber finds its n in a step or two.
+        for n in range(g.birthday - 1, 1, -1):
             for name, unit in (("<", up_power(n)), ("[", up_power_to(n))):
                 for arrow, signed in (("^", unit), ("v", -unit)):
                     parts = (h - signed).uptimal_parts
@@ -240,11 +257,20 @@ def evaluate(text: str) -> CanonicalForm:
     parentheses. A number followed by ``*`` is a number plus a nimber (``2*3`` is ``2 + *3``,
     as CGSuite prints it; there is no multiplication).
 
+    Input is limited: at most :data:`~perfectplay.core.limits.CGT_MAX_INPUT` characters,
+    nested at most :data:`~perfectplay.core.limits.CGT_MAX_NESTING` deep (parentheses,
+    braces, slashes, ``+-``), and literals whose forms take at most
+    :data:`~perfectplay.core.limits.CGT_MAX_WORK` options to make (``*n`` takes
+    ``n(n+1)/2``, ``^n`` takes ``n``); ``^<n>`` and ``^[n]`` for ``n <= 250``, numbers of at
+    most 1000 digits over at most ``2**256``; only ASCII digits make numbers.
+
     Raises
     ------
     ValueError
-        For text that is not an expression of values, quoting it and the position of the
-        problem.
+        For text that is not an expression of values, quoting it (its first 100 characters)
+        and the position of the problem.
+    EngineLimitError
+        For a literal beyond the limits (a ValueError too).
 
     Examples
     --------
@@ -257,6 +283,9 @@ def evaluate(text: str) -> CanonicalForm:
     ...
     ValueError: cannot parse '{1|2': expected ',', '|' or '}' at position 4
     """
+    if len(text) > CGT_MAX_INPUT:
+        raise ValueError(f"cannot parse {quote(text)}: longer than {CGT_MAX_INPUT:,} "
+                         "characters (the limit)")
     parser = _Parser(text)
     value = parser.expression()
     parser.skip_space()
@@ -266,15 +295,26 @@ def evaluate(text: str) -> CanonicalForm:
 
 
 class _Parser:
-    """A recursive-descent parser over ``text``; ``pos`` is the next character to read."""
+    """A recursive-descent parser over ``text``; ``pos`` is the next character to read,
+    ``depth`` how deeply the parser has recursed (bounded: deep input is refused)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.depth = 0
 
-    def fail(self, what: str, at: int | None = None) -> None:
+    def fail(self, what: str, at: int | None = None) -> NoReturn:
         where = self.pos if at is None else at
-        raise ValueError(f"cannot parse {self.text!r}: {what} at position {where}")
+        raise ValueError(f"cannot parse {quote(self.text)}: {what} at position {where}")
+
+    def enter(self, levels: int = 1) -> None:
+        """Go ``levels`` deeper (``leave`` comes back), refusing more than the limit."""
+        self.depth += levels
+        if self.depth > CGT_MAX_NESTING:
+            self.fail(f"nested deeper than {CGT_MAX_NESTING} levels (the limit)")
+
+    def leave(self, levels: int = 1) -> None:
+        self.depth -= levels
 
     def skip_space(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -306,37 +346,57 @@ class _Parser:
     def unary(self) -> CanonicalForm:
         """unary := ('-' | '+' | '+-') unary | '+-{' list '}' | atom
 
+        Read in a loop, the signs first: a thousand of them do not recurse. Each ``+-``
+        nests the value one level deeper, so it counts towards the nesting limit.
+
         A '-' right before a digit signs the number of a literal, not the literal: ``-1^`` is
         ``-1 + ^``, as CGSuite prints it; ``-(1^)`` negates."""
-        if self.take("+-"):
-            if self.peek("{"):
-                start = self.pos
+        signs: list[bool] = []  # True: +-G, False: -G; applied innermost first
+        switches = 0
+        while True:
+            if self.take("+-"):
+                if self.peek("{"):
+                    start = self.pos
+                    self.pos += 1
+                    self.enter()
+                    options = self.option_list()
+                    self.leave()
+                    if self.take("}"):  # +-{A,B}: the switch {A,B | -A,-B}
+                        value = CanonicalForm.from_options(options, [-g for g in options])
+                        break
+                    self.pos = start
+                signs.append(True)
+                switches += 1
+                self.enter()
+            elif self.peek("-") and self.text[self.pos + 1: self.pos + 2] in _DIGITS:
                 self.pos += 1
-                options = self.option_list()
-                if self.take("}"):  # +-{A,B}: the switch {A,B | -A,-B}
-                    return CanonicalForm.from_options(options, [-g for g in options])
-                self.pos = start
-            return _switch(self.unary())
-        if self.peek("-") and self.text[self.pos + 1: self.pos + 2].isdigit():
-            self.pos += 1
-            return self.literal(negative=True)
-        if self.take("-"):
-            return -self.unary()
-        if self.take("+"):
-            return self.unary()
-        return self.atom()
+                value = self.literal(negative=True)
+                break
+            elif self.take("-"):
+                signs.append(False)
+            elif not self.take("+"):
+                value = self.atom()
+                break
+        self.leave(switches)
+        for switch in reversed(signs):
+            value = _switch(value) if switch else -value
+        return value
 
     def atom(self) -> CanonicalForm:
         """atom := '(' sum ')' | '{' slashes '}' | literal"""
         if self.take("("):
+            self.enter()
             value = self.expression()
             if not self.take(")"):
                 self.fail("expected ')'")
+            self.leave()
             return value
         if self.take("{"):
+            self.enter()
             value = self.game_body()
             if not self.take("}"):
                 self.fail("expected ',', '|' or '}'")
+            self.leave()
             return value
         return self.literal()
 
@@ -349,9 +409,11 @@ class _Parser:
             while self.pos < len(self.text) and self.text[self.pos] == "|":
                 self.pos += 1
             runs.append((self.pos - start, start))
+            self.enter()  # each run of slashes nests a game one level deeper
             lists.append(self.option_list())
         if not runs:
             self.fail("expected '|'")
+        self.leave(len(runs))
         return self.split(lists, runs)
 
     def split(self, lists: list[list[CanonicalForm]],
@@ -390,6 +452,8 @@ class _Parser:
             value = value + higher
         ups = 0 if higher is not None else self.arrows()
         nim = self.star()
+        check_need(self.text[start:self.pos], abs(ups) + nim * (nim + 1) // 2, CGT_MAX_WORK,
+                   "options")
         if ups or nim:
             value = value + CanonicalForm.uptimal(0, ups, nim)
         for name, make in (("Tiny", tiny), ("Miny", miny)):
@@ -397,18 +461,24 @@ class _Parser:
                 self.pos += len(name)
                 if not self.take("("):
                     self.fail("expected '('")
+                self.enter(2)  # Tiny(G) holds G two levels down
                 value = value + make(self.expression())
                 if not self.take(")"):
                     self.fail("expected ')'")
+                self.leave(2)
                 break
         if self.pos == start:
             self.fail("expected a value")
         return value
 
     def digits(self) -> int | None:
+        """A run of ASCII digits (others, such as '٣', are not numbers here), at most
+        ``_MAX_DIGITS`` of them."""
         start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS:
             self.pos += 1
+        if self.pos - start > _MAX_DIGITS:
+            self.fail(f"a number of more than {_MAX_DIGITS} digits (the limit)", start)
         return int(self.text[start:self.pos]) if self.pos > start else None
 
     def number(self) -> CanonicalForm | None:
@@ -422,9 +492,11 @@ class _Parser:
             denominator = self.digits()
             if denominator is None:
                 self.fail("expected a denominator")
-            assert denominator is not None
             if denominator == 0 or denominator & (denominator - 1):
                 self.fail("expected a power of 2 as denominator", start)
+            if denominator > _MAX_DENOMINATOR:
+                self.fail(f"a denominator above 2**{_MAX_DENOMINATOR.bit_length() - 1} (the "
+                          "limit)", start)
             value = Fraction(numerator, denominator)
         return CanonicalForm.number(value)
 
@@ -437,7 +509,9 @@ class _Parser:
                     n = self.digits()
                     if n is None or n < 1:
                         self.fail("expected a positive integer")
-                    assert n is not None
+                    if n > _MAX_UP_NTH:  # its form is n levels deep: the algebra recurses
+                        self.fail(f"{arrow}{opening}n{closing} with n above {_MAX_UP_NTH} "
+                                  "(the limit)")
                     if not self.text.startswith(closing, self.pos):
                         self.fail(f"expected {closing!r}")
                     self.pos += 1
@@ -466,6 +540,16 @@ class _Parser:
         self.pos += 1
         n = self.digits()
         return 1 if n is None else n
+
+
+_DIGITS = frozenset("0123456789")
+_MAX_DIGITS = 1000
+"""Most digits of a number (Python converts at most 4300 to an int)."""
+_MAX_UP_NTH = 250
+"""Largest n of ``^<n>`` and ``^[n]``."""
+_MAX_DENOMINATOR = 2 ** 256
+"""Largest denominator of a number: 1/2**k is k forms deep, and its thermograph has k
+corners."""
 
 
 def _switch(g: CanonicalForm) -> CanonicalForm:

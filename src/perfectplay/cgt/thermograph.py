@@ -160,8 +160,20 @@ def _value(points: _Points, slope: Fraction, t: Fraction) -> Fraction:
 
 
 def _of_trajectory(wall: Trajectory) -> tuple[_Points, Fraction]:
-    temps = sorted({Fraction(-1), *(c for c in wall.critical_temperatures if c > -1)})
-    return tuple((t, wall.value_at(t)) for t in temps), Fraction(0)
+    """The wall's breakpoints from ``t = -1`` up, walked down from the mast once (a number
+    ``m/2**k`` has about k of them)."""
+    points = []
+    x = wall.mast
+    top: Fraction | None = None
+    for critical, slope in zip(wall.critical_temperatures, wall.slopes, strict=False):
+        if top is not None:
+            x += slope * (critical - top)
+        if critical <= -1:
+            break
+        points.append((critical, x))
+        top = critical
+    points.append((Fraction(-1), wall.value_at(-1)))
+    return tuple(reversed(points)), Fraction(0)
 
 
 def _envelope(functions: list[tuple[_Points, Fraction]], upper: bool) -> tuple[_Points, Fraction]:
@@ -228,21 +240,37 @@ def thermograph(g: CanonicalForm) -> Thermograph:
     found = _THERMOGRAPHS.get(g)
     if found is not None:
         return found
+    # Options first, from an explicit stack: a form may be far deeper than Python recurses.
+    stack = [g]
+    while stack:
+        h = stack[-1]
+        if h in _THERMOGRAPHS:
+            stack.pop()
+            continue
+        missing = [o for o in (*h.left_options, *h.right_options) if o not in _THERMOGRAPHS]
+        if missing and not h.is_integer:
+            stack.extend(missing)
+            continue
+        _THERMOGRAPHS[h] = _from_options(h)
+        stack.pop()
+    return _THERMOGRAPHS[g]
+
+
+def _from_options(g: CanonicalForm) -> Thermograph:
+    """The thermograph of ``g`` from those of its options, all known. Options with the same
+    wall count once (the options of ``*n`` have three walls among them)."""
     if g.is_integer:
         x = g.number_value
         assert x is not None
         wall = Trajectory(x, (), (Fraction(0),))
-        found = Thermograph(wall, wall)
-    else:
-        left_scaffold = _shift(_envelope(
-            [_of_trajectory(thermograph(gl).right_wall) for gl in g.left_options], upper=True), -1)
-        right_scaffold = _shift(_envelope(
-            [_of_trajectory(thermograph(gr).left_wall) for gr in g.right_options], upper=False), 1)
-        meet, mast = _meeting(left_scaffold, right_scaffold)
-        found = Thermograph(_trajectory(left_scaffold[0], meet, mast),
-                            _trajectory(right_scaffold[0], meet, mast))
-    _THERMOGRAPHS[g] = found
-    return found
+        return Thermograph(wall, wall)
+    lefts = dict.fromkeys(_THERMOGRAPHS[gl].right_wall for gl in g.left_options)
+    rights = dict.fromkeys(_THERMOGRAPHS[gr].left_wall for gr in g.right_options)
+    left_scaffold = _shift(_envelope(list(map(_of_trajectory, lefts)), upper=True), -1)
+    right_scaffold = _shift(_envelope(list(map(_of_trajectory, rights)), upper=False), 1)
+    meet, mast = _meeting(left_scaffold, right_scaffold)
+    return Thermograph(_trajectory(left_scaffold[0], meet, mast),
+                       _trajectory(right_scaffold[0], meet, mast))
 
 
 def _meeting(left: tuple[_Points, Fraction],

@@ -14,6 +14,7 @@ from typing import Any
 from perfectplay.cli.gameargs import describe_option, parse_game_options
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser
+from perfectplay.core.errors import EngineLimitError
 from perfectplay.games import PARTIZAN_CATALOGUE, find_partizan_game, load_partizan_game
 
 __all__ = ["report", "run"]
@@ -32,8 +33,16 @@ def _epilog() -> str:
 
 
 def run(argv: Sequence[str]) -> int:
-    if argv[:1] == ["eval"]:
-        return _run_eval(argv[1:])
+    try:
+        if argv[:1] == ["eval"]:
+            return _run_eval(argv[1:])
+        return _run_game(argv)
+    except RecursionError:  # the algebra of forms recurses once or twice per level of a game
+        raise EngineLimitError("the value is nested too deeply for Python's recursion limit "
+                               f"({sys.getrecursionlimit():,} calls)") from None
+
+
+def _run_game(argv: Sequence[str]) -> int:
     from perfectplay.cli.gameargs import _LineHelpFormatter
 
     parser = ArgumentParser(prog="perfectplay cgt", epilog=_epilog(),

@@ -10,9 +10,11 @@ import os
 
 from perfectplay.core.errors import EngineLimitError
 
-__all__ = ["CODE_BYTES_PER_DIGIT", "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD",
+__all__ = ["CGT_MAX_COMPARISONS", "CGT_MAX_INPUT", "CGT_MAX_NESTING", "CGT_MAX_WORK",
+           "CODE_BYTES_PER_DIGIT", "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD",
            "MAX_CODE_DIGITS", "MAX_DENSE_SIZE", "MAX_TABLE_ENTRIES", "PYTHON_BYTES_PER_POSITION",
-           "PYTHON_NIM_SEQUENCE_UPTO", "available_memory", "check_memory", "format_bytes"]
+           "PYTHON_NIM_SEQUENCE_UPTO", "available_memory", "check_memory", "check_need",
+           "format_bytes"]
 
 COMPILED_THRESHOLD = 200_000
 """``auto`` uses the compiled engine for ``solve``/``outcome`` of a game with compiled rules
@@ -43,6 +45,41 @@ amount up to its largest, and reading 2^20 of them takes about a second (2^23, t
 CODE_BYTES_PER_DIGIT = 40
 """What a digit of a heap game's code holds while the code is read and its nim-sequence
 computed (measured: 370 MB for a code of 10^7 digits)."""
+
+CGT_MAX_INPUT = 10_000
+"""Most characters of a CGT expression, Hackenbush forest or board text: longer input is
+refused before it is read."""
+
+CGT_MAX_NESTING = 100
+"""Deepest nesting of a CGT expression (parentheses, braces, unary signs) or of the forks of
+a Hackenbush tree: the algebra of forms recurses about once per level."""
+
+CGT_MAX_WORK = 2_000_000
+"""Most options a CGT literal may make (``*n`` makes n(n+1)/2 of them, ``^n`` n): *1999 takes
+about a second."""
+
+CGT_MAX_COMPARISONS = 10_000_000
+"""Most comparisons of options a game's position may need to be valued, where they can be
+estimated before the search (Hackenbush: positions times edges squared): about 3 s."""
+
+
+def check_need(what: str, need: int, limit: int, unit: str, *, why: str = "") -> None:
+    """Refuse work beyond a limit before starting it: raise EngineLimitError ``WHAT needs
+    about NEED UNIT; limit LIMIT (WHY)`` (``unit="bytes"`` writes sizes for a person).
+
+    >>> check_need("*5", 15, 100, "options")
+    >>> check_need("*500", 125_250, 100, "options")
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.EngineLimitError: *500 needs about 125,250 options; limit 100
+    """
+    if need > limit:
+        because = f" ({why})" if why else ""
+        if unit == "bytes":
+            raise EngineLimitError(f"{what} needs about {format_bytes(need)}; "
+                                   f"limit {format_bytes(limit)}{because}")
+        raise EngineLimitError(f"{what} needs about {need:,} {unit}; limit {limit:,}{because}")
+
 
 
 def available_memory() -> int | None:
@@ -87,9 +124,8 @@ def check_memory(need: int, what: str) -> None:
     perfectplay.core.errors.EngineLimitError: a table needs about 1024.0 PiB; limit ...
     """
     available = available_memory()
-    if available is not None and need > available:
-        raise EngineLimitError(f"{what} needs about {format_bytes(need)}; limit "
-                               f"{format_bytes(available)} (the memory available)")
+    if available is not None:
+        check_need(what, need, available, "bytes", why="the memory available")
 
 
 def format_bytes(n: float) -> str:

@@ -14,13 +14,14 @@ import re
 from collections.abc import Callable, Iterator
 
 from perfectplay.core.errors import quote
+from perfectplay.core.limits import CGT_MAX_INPUT
 
 __all__ = ["Grid", "GridGame", "domino_regions", "format_grid", "parse_grid", "regions",
            "symmetric_key"]
 
 Grid = tuple[str, ...]
 
-_EMPTY_BOARD = re.compile(r"^(\d+)\s*[xX]\s*(\d+)$")
+_EMPTY_BOARD = re.compile(r"^([0-9]+)\s*[xX]\s*([0-9]+)$")  # ASCII digits only
 
 
 def parse_grid(text: str, alphabet: str) -> Grid:
@@ -30,15 +31,22 @@ def parse_grid(text: str, alphabet: str) -> Grid:
     Raises
     ------
     ValueError
-        For a character outside ``alphabet`` or rows of unequal lengths.
+        For a character outside ``alphabet``, rows of unequal lengths, or a board of more
+        than :data:`~perfectplay.core.limits.CGT_MAX_INPUT` squares.
 
     >>> parse_grid("..|.#", ".#"), parse_grid("2x3", ".#")
     (('..', '.#'), ('...', '...'))
     """
     text = text.strip()
+    if len(text) > CGT_MAX_INPUT:
+        raise ValueError(f"a board of more than {CGT_MAX_INPUT:,} characters (the limit): "
+                         f"{quote(text)}")
     empty = _EMPTY_BOARD.match(text)
     if empty:
         rows, cols = int(empty[1]), int(empty[2])
+        if rows * cols > CGT_MAX_INPUT:  # checked before the rows are made
+            raise ValueError(f"a {rows}x{cols} board has {rows * cols:,} squares; limit "
+                             f"{CGT_MAX_INPUT:,}")
         return tuple("." * cols for _ in range(rows)) if cols else ()
     grid = tuple(row.strip() for row in text.split("|")) if text else ()
     for row in grid:

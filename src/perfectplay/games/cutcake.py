@@ -7,6 +7,7 @@ import re
 from typing import ClassVar
 
 from perfectplay.core.errors import quote
+from perfectplay.core.limits import CGT_MAX_WORK, check_need
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
 
@@ -18,7 +19,7 @@ Piece = tuple[int, int]
 Pieces = tuple[Piece, ...]
 """The rectangles on the table, sorted; a position."""
 
-_PIECE = re.compile(r"^(\d+)\s*[xX]\s*(\d+)$")
+_PIECE = re.compile(r"^([0-9]+)\s*[xX]\s*([0-9]+)$")  # ASCII digits only
 
 
 def parse_pieces(text: str) -> Pieces:
@@ -28,7 +29,10 @@ def parse_pieces(text: str) -> Pieces:
     Raises
     ------
     ValueError
-        For text that is not ``RxC`` pieces or a piece with no squares.
+        For text that is not ``RxC`` pieces or a piece with no squares; EngineLimitError (a
+        ValueError too) for pieces whose positions (a piece ``RxC`` has at most ``R*C``
+        smaller ones, each with at most ``R+C`` cuts) would make more than
+        :data:`~perfectplay.core.limits.CGT_MAX_WORK` options.
 
     >>> parse_pieces("2x3 + 1x4")
     ((1, 4), (2, 3))
@@ -40,6 +44,9 @@ def parse_pieces(text: str) -> Pieces:
             raise ValueError(f"expected pieces like 2x3 or 2x3+1x4 (rows x columns, at least "
                              f"1x1), got {quote(text)}")
         pieces.append((int(match[1]), int(match[2])))
+    rows, columns = max(r for r, _ in pieces), max(c for _, c in pieces)
+    check_need(f"cutcake {quote(text)}", rows * columns * (rows + columns), CGT_MAX_WORK,
+               "options")
     return tuple(sorted(pieces))
 
 

@@ -6,6 +6,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from perfectplay.core.errors import quote
+from perfectplay.core.limits import (
+    CGT_MAX_COMPARISONS,
+    CGT_MAX_INPUT,
+    CGT_MAX_NESTING,
+    check_need,
+)
 from perfectplay.core.options import Option
 from perfectplay.core.partizan import PartizanGame
 
@@ -35,16 +41,25 @@ def parse_forest(text: str) -> Forest:
     CGSuite: ``l(l;rl)``); trees standing on the ground side by side separated by ``;`` too
     (a sum). A comma is read as ``;``.
 
+    The text is limited (:data:`~perfectplay.core.limits.CGT_MAX_INPUT` characters, forks
+    nested :data:`~perfectplay.core.limits.CGT_MAX_NESTING` deep), and so is the work of
+    valuing the forest: its positions times its edges squared, at most
+    :data:`~perfectplay.core.limits.CGT_MAX_COMPARISONS` (a stalk of 200 edges is within).
+
     Raises
     ------
     ValueError
-        For a character other than ``l r e ( ) ,`` or unbalanced parentheses.
+        For a character other than ``l r e ( ) ,`` or unbalanced parentheses; EngineLimitError
+        (a ValueError too) for a forest beyond the limits.
 
     >>> parse_forest("lr;l(r;e)")
     (('l', (('e', ()), ('r', ()))), ('lr', ()))
     """
     if text.strip() == "0":  # the empty forest, as format_forest writes it
         return ()
+    if len(text) > CGT_MAX_INPUT:
+        raise ValueError(f"a forest of more than {CGT_MAX_INPUT:,} characters (the limit): "
+                         f"{quote(text)}")
     stack: list[tuple[str, list[Branch], list[Branch]]] = [("", [], [])]
     edges = ""
     for char in text.replace(" ", ""):
@@ -54,6 +69,9 @@ def parse_forest(text: str) -> Forest:
             if not edges:
                 raise ValueError(f"a fork must stand on an edge in {quote(text)}")
             stack.append((edges, [], stack[-1][1]))
+            if len(stack) > CGT_MAX_NESTING:  # cuts and printing recurse once per fork
+                raise ValueError(f"forks nested more than {CGT_MAX_NESTING} deep (the limit) "
+                                 f"in {quote(text)}")
             edges = ""
         elif char in ",;)":
             run, kids, siblings = stack[-1]
@@ -72,7 +90,25 @@ def parse_forest(text: str) -> Forest:
         raise ValueError(f"unbalanced '(' in {quote(text)}")
     if edges:
         stack[0][1].append(_branch(edges, []))
-    return tuple(sorted(stack[0][1]))
+    forest = tuple(sorted(stack[0][1]))
+    # A position with k options compares them pairwise when it is valued.
+    work = sum(_subtrees(tree) * _edges(tree) ** 2 for tree in set(forest))
+    check_need(f"hackenbush {quote(text)}", work, CGT_MAX_COMPARISONS, "comparisons")
+    return forest
+
+
+def _subtrees(branch: Branch) -> int:
+    """How many trees cutting ``branch`` leaves (itself included): a part of its run, or
+    the whole run and what is left of each fork (each may be gone)."""
+    edges, kids = branch
+    kept = 1
+    for kid in kids:
+        kept *= 1 + _subtrees(kid)
+    return len(edges) - 1 + kept
+
+
+def _edges(branch: Branch) -> int:
+    return len(branch[0]) + sum(_edges(kid) for kid in branch[1])
 
 
 def format_forest(forest: Forest) -> str:
