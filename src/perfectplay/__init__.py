@@ -11,7 +11,8 @@ Value.TIE
 
 from typing import TYPE_CHECKING
 
-from perfectplay import compiled, tiers  # noqa: F401  (register their engines; no numba)
+# register their engines, and the catalogue's names; none imports numba
+from perfectplay import compiled, games, tiers  # noqa: F401
 from perfectplay.core import (
     DRAW,
     LOSE,

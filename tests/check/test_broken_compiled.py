@@ -17,7 +17,8 @@ from perfectplay.check import check
 from perfectplay.games.shiritori import Shiritori
 
 WORDS = ("enum", "float", "if", "modint", "takahashi", "template")
-SEVEN = ("primitive() gave 7: it must give -1 (play goes on), LOSE (0), TIE (1) or WIN (2)")
+SEVEN = ("primitive() gave 7: it must give -1 (play goes on), LOSE_CODE (0), TIE_CODE (1) or "
+         "WIN_CODE (2)")
 
 
 class Broken(Shiritori):

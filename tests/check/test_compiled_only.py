@@ -27,8 +27,8 @@ def test_sound_rules_check_sound():
 def test_a_primitive_outside_the_value_codes_is_named():
     found = check(TakeAway(10, primitive=seven_at_zero)).counterexample
     assert (found.rule, found.position) == ("compiled rules", 0)
-    assert found.detail == ("primitive() gave 7: it must give -1 (play goes on), LOSE (0), "
-                            "TIE (1) or WIN (2)")
+    assert found.detail == ("primitive() gave 7: it must give -1 (play goes on), LOSE_CODE (0), "
+                            "TIE_CODE (1) or WIN_CODE (2)")
 
 
 def test_a_child_past_the_encoding_is_named_before_it_is_played():

@@ -56,4 +56,6 @@ def test_the_command_line(capsys):
     assert main(["check", "disconnected", "--up-to", "1"]) == NOTHING_CHECKED
     assert capsys.readouterr().out.startswith("nothing checked: 0 instances\n")
     assert main(["check", "interval-game-2", "--random", "-5", "--size", "3"]) == 2
-    assert capsys.readouterr().err == "error: count must be >= 0, got -5\n"
+    assert capsys.readouterr().err == ("error: argument --random: expected a non-negative "
+                                       "integer in ASCII digits, got '-5' (see 'perfectplay "
+                                       "check --help')\n")

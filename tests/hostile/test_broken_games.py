@@ -31,8 +31,8 @@ PROTOCOL = [
                       "(at position 0)"),
     ("ListPrimitive", "primitive() must give None, WIN, LOSE or TIE, gave [0] (at position 0)"),
     ("PastTheEnd", "child() of move 0 gives 110, outside [0, 11) (at position 10)"),
-    ("SevenAtZero", "primitive() gave 7: it must give -1 (play goes on), LOSE (0), TIE (1) or "
-                    "WIN (2) (at position 0)"),
+    ("SevenAtZero", "primitive() gave 7: it must give -1 (play goes on), LOSE_CODE (0), "
+                    "TIE_CODE (1) or WIN_CODE (2) (at position 0)"),
 ]
 
 

@@ -11,7 +11,7 @@ the move to try after move ``m`` (``m = -1``: the first), or any number outside
 ``[0, max_moves)`` when no move is left; it chooses the order moves are tried in, and every loop
 walks a position's moves through it. ``child(params, p, m)`` is the position after move ``m``,
 or -1 when that move is illegal; it is called only on moves ``next_move`` yields.
-``primitive(params, p)`` is -1 while play goes on, else LOSE (0), TIE (1) or WIN (2);
+``primitive(params, p)`` is -1 while play goes on, else LOSE_CODE (0), TIE_CODE (1) or WIN_CODE (2);
 ``rest(params, p, m)``, for Grundy values only, is the second component of the sum a move
 leaves, or -1 when it leaves a single position.
 

@@ -483,8 +483,8 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
     if status == _loops.STATUS_CYCLE:
         raise CycleError(rules.decode(c))
     if status == _loops.STATUS_PRIMITIVE:
-        raise GameError("primitive() must give -1, LOSE (0), TIE (1) or WIN (2) (LOSE or -1 for "
-                        "Grundy values)", position=where)
+        raise GameError("primitive() must give -1, LOSE_CODE (0), TIE_CODE (1) or WIN_CODE (2) "
+                        "(LOSE_CODE or -1 for Grundy values)", position=where)
     if status == _loops.STATUS_REMOTENESS:
         raise EngineLimitError(f"a remoteness beyond what the code table holds "
                                f"({CODE16_SPAN - 1:,} in 2 bytes, {CODE32_SPAN - 1:,} in 4), at "

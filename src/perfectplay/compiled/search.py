@@ -424,7 +424,8 @@ def _raise(status: int, info: Any, rules: CompiledRules) -> None:
         raise GameError(f"child() of move {int(info[1])} gave {int(info[2])}, outside "
                         f"[0, {rules.size})", position=where)
     if status == _loops.STATUS_PRIMITIVE:
-        raise GameError("primitive() must give -1, LOSE (0), TIE (1) or WIN (2)", position=where)
+        raise GameError("primitive() must give -1, LOSE_CODE (0), TIE_CODE (1) or WIN_CODE (2)",
+                        position=where)
     raise RuntimeError(f"search kernel status {status}")
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
+from perfectplay.core.catalogue import register_catalogue
 from perfectplay.core.errors import GameError, quote
 from perfectplay.core.game import Game
 from perfectplay.core.partizan import PartizanGame
@@ -90,6 +91,9 @@ def find_game(name: str) -> type[Game]:
         raise ValueError(f"unknown game {quote(name)}{hint}")
     module, _, cls = CATALOGUE[name][0].partition(":")
     return getattr(importlib.import_module(module), cls)
+
+
+register_catalogue(find_game, {name: place for name, (place, _) in CATALOGUE.items()})
 
 
 def find_partizan_game(name: str) -> type[Game] | type[PartizanGame]:

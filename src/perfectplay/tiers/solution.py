@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay.compiled.rules import rules_of
+from perfectplay.core.catalogue import catalogue_class
 from perfectplay.core.codes import encode
 from perfectplay.core.errors import DamagedDataError, NotApplicable, SolutionFileError
 from perfectplay.core.game import Game, P
@@ -336,18 +337,18 @@ def _rebuild(path: Path, manifest: dict[str, Any]) -> Game[Any]:
     DamagedDataError
         When its text is not a call of that class with literal arguments giving the game.
     """
-    from perfectplay.games import CATALOGUE, find_game
-
     name, text = manifest.get("catalogue"), manifest.get("game")
     if name is None:
         raise SolutionFileError(f"{path.parent}: holds the tiers of {str(text)[:100]}, a game "
                                 "of your own: name it (path/to/file.py:Class --arg k=v) to "
                                 "open it")
-    if not isinstance(name, str) or name not in CATALOGUE or not isinstance(text, str) \
-            or len(text) > MAX_GAME_TEXT:
+    try:
+        if not isinstance(name, str) or not isinstance(text, str) or len(text) > MAX_GAME_TEXT:
+            raise ValueError("not a catalogue name and game text")
+        cls = catalogue_class(name)
+    except ValueError:
         raise DamagedDataError(f"{path}: damaged (game {str(text)[:100]!r} of "
-                               f"{str(name)[:40]!r}, not a catalogue game)")
-    cls = find_game(name)
+                               f"{str(name)[:40]!r}, not a catalogue game)") from None
     try:
         call = ast.parse(text, mode="eval").body
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.compiled.rules import CompiledRules, TierRules, rules_of
+from perfectplay.core.catalogue import catalogue_name
 from perfectplay.core.errors import (
     DamagedDataError,
     EngineLimitError,
@@ -64,7 +65,7 @@ from perfectplay.tiers.storage import (
 if TYPE_CHECKING:
     from perfectplay.tiers.solution import TierSolution
 
-__all__ = ["TierProgress", "catalogue_name", "database_body", "estimate_memory", "locate",
+__all__ = ["TierProgress", "database_body", "estimate_memory", "locate",
            "manifest_difference", "solve_chunk", "solve_loopy", "solve_tiers", "tiers_of"]
 
 MAX_ONE_BYTE = 62
@@ -218,15 +219,6 @@ def database_body(game: Game[Any], rules: CompiledRules, start: Position,
             "order": list(tiers.order), "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
             "start_index": start_index}
-
-
-def catalogue_name(game: Game[Any]) -> str | None:
-    """The registry name of a catalogue game's class (None for a game of the user's own): what
-    a database records to make the game again without importing anything it names."""
-    from perfectplay.games import CATALOGUE
-
-    where = f"{type(game).__module__}:{type(game).__qualname__}"
-    return next((name for name, (place, _) in CATALOGUE.items() if place == where), None)
 
 
 def tiers_of(rules: CompiledRules, game: Game[Any]) -> TierRules:
