@@ -16,7 +16,7 @@ from perfectplay.core.game import Game, Position, has_hook
 from perfectplay.core.solution import Solution, load_solution
 from perfectplay.solve import solve
 
-__all__ = ["METHODS", "explored_solution", "what_would_work"]
+__all__ = ["METHODS", "explored_solution", "refused", "what_would_work"]
 
 METHODS = (*methods("solve"), "search")
 """``--method`` of play and serve: how to solve, or ``search`` (each position when asked)."""
@@ -28,8 +28,9 @@ def what_would_work(game: Game[Any], *, search: bool) -> str:
     has it (``search``), else ``perfectplay analyze``; empty when nothing would.
 
     >>> from perfectplay.games.connect4 import ConnectFour
-    >>> print(what_would_work(ConnectFour(), search=False))
-    what would work: --method tiers --db DIR (solved tier by tier into a database on disk), or 'perfectplay analyze' with --start POS (one position and its moves, by search)
+    >>> print(what_would_work(ConnectFour(), search=False))  # doctest: +NORMALIZE_WHITESPACE
+    what would work: --method tiers --db DIR (solved tier by tier into a database on disk),
+    or 'perfectplay analyze' with --start POS (one position and its moves, by search)
     >>> from perfectplay.games.nim import Nim
     >>> what_would_work(Nim((3, 4, 5)), search=True)
     ''

@@ -111,13 +111,14 @@ def game_from_args(spec: str, rest: Sequence[str]) -> Game:
     return load_game(spec, parse_game_options(rest))
 
 
-def add_start_argument(parser: ArgumentParser, help: str = "where play starts") -> None:
+def add_start_argument(parser: ArgumentParser, what: str,
+                       default: str = "default: the game's start") -> None:
     """Add ``--start POS``, a position in the game's notation (:meth:`Game.parse_position`),
     taken by every command that reads a position; a game's own ``start`` option stays
     reachable as ``--arg start=...``."""
     parser.add_argument("--start", metavar="POS",
-                        help=f"{help}, in the game's notation (Connect Four: the columns played, "
-                             f"1 = leftmost, e.g. 4455; default: the game's start)")
+                        help=f"{what}, in the game's notation (Connect Four: the columns played, "
+                             f"1 = leftmost, e.g. 4455; {default})")
 
 
 def parse_position_text(game: Game, text: str, where: str = "--start") -> Position:

@@ -93,7 +93,7 @@ class SearchSolution(Solution[P]):
     >>> s.counts()
     Traceback (most recent call last):
     ...
-    perfectplay.core.errors.NotApplicable: connect4 5x4 is answered by search, one position at a time: it has no table of every position to count
+    perfectplay.core.errors.NotApplicable: connect4 5x4 is answered by search, ...
     """
 
     tabulated = False

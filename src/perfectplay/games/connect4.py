@@ -24,11 +24,11 @@ Board = tuple[str, ...]
 
 class ConnectFour(Game):
     """Connect Four on a ``width`` x ``height`` board (``height`` at most 7, ``width *
-    (height + 1)`` at most 62; by default the standard 7x6). A position is the tuple of columns, bottom to top; a move is a
-    column number, 1 = leftmost, as Tromp's and Pons's tools count them (and as the move
-    notation of :meth:`parse_position` writes them). X moves first. A position where the last
-    mover has four in a row (across, up or diagonally) is a LOSE for the player to move; a full
-    board is a TIE.
+    (height + 1)`` at most 62; by default the standard 7x6). A position is the tuple of
+    columns, bottom to top; a move is a column number, 1 = leftmost, as Tromp's and Pons's
+    tools count them (and as the move notation of :meth:`parse_position` writes them). X moves
+    first. A position where the last mover has four in a row (across, up or diagonally) is a
+    LOSE for the player to move; a full board is a TIE.
 
     The compiled rules (:mod:`perfectplay.compiled.games.connect4`) are bitboards with
     ``width * (height + 1)`` bits.
