@@ -41,8 +41,8 @@ def test_it_has_no_table_to_count_list_or_save(tmp_path):
     solution = SearchSolution(ConnectFour(4, 3), table=TranspositionTable(1 << 12))
     for ask in (solution.counts, lambda: list(solution.positions()),
                 lambda: solution.save(tmp_path / "s.npz")):
-        with pytest.raises(NotApplicable, match="^connect4 4x3 is answered by search, one "
-                                                "position at a time: it has no table"):
+        with pytest.raises(NotApplicable, match=r"^connect4 4x3 is answered by search, one "
+                                                r"position at a time: it has no table"):
             ask()
 
 
