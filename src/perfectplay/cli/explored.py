@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import UsageError
 from perfectplay.core.engines import methods
-from perfectplay.core.errors import EngineLimitError, NotApplicable, PositionNotSolved
+from perfectplay.core.errors import EngineLimitError, PositionNotSolved
 from perfectplay.core.game import Game, Position, has_hook
 from perfectplay.core.solution import Solution, load_solution
 from perfectplay.solve import solve
@@ -22,37 +22,51 @@ METHODS = (*methods("solve"), "search")
 """``--method`` of play and serve: how to solve, or ``search`` (each position when asked)."""
 
 
-def what_would_work(game: Game[Any], *, search: bool) -> str:
-    """What to try when ``game``'s tables do not fit: ``--method tiers --db DIR`` for a game
-    with tier hooks, and, for a game with compiled rules, ``--method search`` where the command
-    has it (``search``), else ``perfectplay analyze``; empty when nothing would.
-
-    >>> from perfectplay.games.connect4 import ConnectFour
-    >>> print(what_would_work(ConnectFour(), search=False))  # doctest: +NORMALIZE_WHITESPACE
-    what would work: --method tiers --db DIR (solved tier by tier into a database on disk),
-    or 'perfectplay analyze' with --start POS (one position and its moves, by search)
-    >>> from perfectplay.games.nim import Nim
-    >>> what_would_work(Nim((3, 4, 5)), search=True)
-    ''
-    """
+def _ways(game: Game[Any]) -> tuple[bool, bool]:
+    """Whether ``game`` can be solved by tiers (tier hooks), and searched (compiled rules whose
+    moves leave no sums: the search scores single positions)."""
     if not has_hook(game, "compiled"):
-        return ""
+        return False, False
     from perfectplay.compiled.rules import rules_of
 
     rules = rules_of(game)
+    return rules.tiers is not None, rules.rest is None
+
+
+def what_would_work(game: Game[Any], *, explore: bool) -> str:
+    """What to try when no table of ``game`` fits: solving it by tiers into a database on disk
+    (a game with tier hooks), and searching one position at a time (a game with compiled
+    rules), said for ``perfectplay solve`` or, ``explore``, for play and serve; empty when
+    nothing would.
+
+    >>> from perfectplay.games.connect4 import ConnectFour
+    >>> print(what_would_work(ConnectFour(), explore=False))  # doctest: +NORMALIZE_WHITESPACE
+    what would work: --method tiers --db DIR (solved tier by tier into a database on disk),
+    or 'perfectplay analyze' with --start POS (one position and its moves, by search)
+    >>> print(what_would_work(ConnectFour(), explore=True))  # doctest: +NORMALIZE_WHITESPACE
+    what would work: 'perfectplay solve' with --method tiers --db DIR, then --db DIR here
+    (solved tier by tier into a database on disk), or --method search (each position searched
+    when it is asked)
+    >>> from perfectplay.games.nim import Nim
+    >>> what_would_work(Nim((3, 4, 5)), explore=True)
+    ''
+    """
+    tiers, search = _ways(game)
     ways = []
-    if rules.tiers is not None:
-        ways.append("--method tiers --db DIR (solved tier by tier into a database on disk)")
-    if rules.rest is None:  # the search scores single positions, not sums
-        ways.append("--method search (each position searched when it is asked)" if search else
-                    "'perfectplay analyze' with --start POS (one position and its moves, by "
-                    "search)")
+    if tiers:
+        ways.append(("'perfectplay solve' with --method tiers --db DIR, then --db DIR here"
+                     if explore else "--method tiers --db DIR")
+                    + " (solved tier by tier into a database on disk)")
+    if search:
+        ways.append("--method search (each position searched when it is asked)" if explore
+                    else "'perfectplay analyze' with --start POS (one position and its moves, "
+                         "by search)")
     return f"what would work: {', or '.join(ways)}" if ways else ""
 
 
-def refused(game: Game[Any], exc: EngineLimitError, *, search: bool) -> EngineLimitError:
+def refused(game: Game[Any], exc: EngineLimitError, *, explore: bool) -> EngineLimitError:
     """``exc``, its message followed by :func:`what_would_work`."""
-    hint = what_would_work(game, search=search)
+    hint = what_would_work(game, explore=explore)
     return EngineLimitError(f"{exc}; {hint}" if hint else str(exc))
 
 
@@ -90,18 +104,15 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
         with ProgressBar() as bar:
             return solve(game, method=method, position=start, progress=bar)
     except EngineLimitError as exc:
-        if method != "auto" or not has_hook(game, "compiled"):
-            raise refused(game, exc, search=True) from None
-        try:
-            solution = _searched(game, start, said, slow)
-        except NotApplicable:  # moves that leave sums: no search either
-            raise refused(game, exc, search=True) from None
-        disk = ("; or solve it to disk once (--method tiers --db DIR) and explore --db DIR"
-                if "--method tiers" in what_would_work(game, search=False) else "")
+        tiers, search = _ways(game)
+        if method != "auto" or not search:
+            raise refused(game, exc, explore=True) from None
+        disk = ("; or solve it to disk once ('perfectplay solve' with --method tiers --db DIR) "
+                "and give --db DIR" if tiers else "")
         print(f"note: no table of {game} fits in the memory available: each position is "
               f"searched when it is asked, as 'perfectplay analyze' does (one early in the "
               f"game may take minutes){disk}", file=sys.stderr, flush=True)
-        return solution
+        return _searched(game, start, said, slow)
 
 
 def _stored(game: Game[Any], path: str | None, database: str | None) -> Solution[Any]:

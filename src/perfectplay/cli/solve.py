@@ -74,7 +74,7 @@ def run(argv: Sequence[str]) -> int:
             try:
                 solution = solve(game, method=options.method, position=start, progress=bar)
             except EngineLimitError as exc:
-                raise refused(game, exc, search=False) from None
+                raise refused(game, exc, explore=False) from None
         counts = solution.counts()
         seconds = time.perf_counter() - solving - solution.compile_seconds
     suffix, kind = _file_format(solution)
