@@ -88,10 +88,13 @@ def test_a_start_that_a_saved_solution_lacks_is_refused(capsys, tmp_path):
                                          "solution, which starts from 'XX.OO....' (--start)\n")
 
 
-def test_solve_refuses_connect4_7x6_and_says_what_would_work(capsys):
-    status, out, err = run(capsys, "solve", "connect4", "--start", "4455")
+@pytest.mark.parametrize(("argv", "game"), [(["--start", "4455"], "ConnectFour(7, 6)"),
+                                            (["--width", "6", "--height", "5"],
+                                             "ConnectFour(6, 5)")])
+def test_solve_refuses_connect4_7x6_and_6x5_and_says_what_would_work(argv, game, capsys):
+    status, out, err = run(capsys, "solve", "connect4", *argv)
     assert (status, out) == (2, "")
-    assert err.startswith("error: ConnectFour(7, 6) does not fit in the ")
+    assert err.startswith(f"error: {game} does not fit in the ")
     assert err.endswith("; what would work: --method tiers --db DIR (solved tier by tier into a "
                         "database on disk), or 'perfectplay analyze' with --start POS (one "
                         "position and its moves, by search)\n")
