@@ -3,7 +3,8 @@
 What a person sees counts a move in its own remoteness: a move is listed with the moves left to
 the end once it is made, this one included (:attr:`MoveValue.moves_to_end`), so the winning move
 of a position that is a win in 1 reads "win in 1". A move is read in the game's notation
-(:meth:`Game.parse_move`).
+(:meth:`Game.parse_move`). A game whose tables do not fit is played by search, each position
+analysed when it is reached (:mod:`perfectplay.cli.explored`).
 """
 
 from __future__ import annotations
