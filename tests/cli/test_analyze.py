@@ -90,3 +90,13 @@ def test_a_finished_game_has_no_moves_to_judge(capsys):
     assert status == 0
     assert out.splitlines()[2:5] == ["value:      lose in 0 (for the player to move)",
                                      "best move:  -", "moves:      -"]
+
+
+def test_connect4_without_options_is_the_standard_board(capsys):
+    status, out, _ = run(capsys, "analyze", "connect4", "--start", "52753311433677442422121",
+                         "--table-size", "1M")
+    assert status == 0
+    assert out.splitlines()[:4] == ["game:       connect4 7x6",
+                                    "position:   XOXX../OXXOO./XOOX../XXOO../XO..../O...../XXO...",
+                                    "value:      win in 5 (for the player to move)",
+                                    "best move:  5"]

@@ -93,3 +93,45 @@ def test_the_play_command_survives_odd_input(capsys, monkeypatch):
     assert main(["play", "subtraction", "--heap", "2", "--set", "1,2", "--side", "first"]) == 0
     out = capsys.readouterr().out
     assert "error: unknown move '²'" in out and "Game over: you win." in out
+
+
+C4_DEEP = "52753311433677442422121"
+"""A 7x6 position 23 plies deep, a win in 5 for X (Pons's test set; ``analyze`` in the README):
+searched in milliseconds."""
+
+
+def test_play_connect4_is_the_standard_board_answered_by_search(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("5\nq\n"))
+    assert main(["play", "connect4", "--start", C4_DEEP, "--side", "first"]) == 0
+    out, err = capsys.readouterr()
+    assert "note: no table of connect4 7x6 fits in the memory available: each position is " \
+           "searched when it is asked" in err and "--method tiers --db DIR" in err
+    assert "1 2 3 4 5 6 7" in out and "You are to move: win in 5." in out
+    # best first, each with the moves to the end, itself included (analyze: 5, 3, 4 win sooner)
+    assert [" ".join(line.split()) for line in out.splitlines() if line.startswith("    - ")][:3] \
+        == ["- 5 win in 5", "- 3 win in 7", "- 4 win in 7"]
+    assert "perfectplay plays 5: you win in 4" in out  # its slowest loss, after 5
+    assert out.count("searched ") == 3  # and how long each took
+    assert out.rstrip().endswith("bye")
+
+
+def test_a_small_board_played_by_search_reads_as_played_from_its_table(capsys, monkeypatch):
+    from perfectplay.games.connect4 import ConnectFour
+
+    game, typed = ConnectFour(4, 3), "1\n3\n4\nq\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert main(["play", "connect4", "--width", "4", "--height", "3", "--method", "search",
+                 "--start", "12", "--side", "both"]) == 0
+    searched = capsys.readouterr().out
+    stdout = io.StringIO()
+    Session(solve(game), "both", io.StringIO(typed), stdout,
+            start=game.parse_position("12")).play()
+    assert [line for line in searched.splitlines() if not line.startswith("searched ")] == \
+        stdout.getvalue().splitlines()
+    assert "searched X../O../.../...: " in searched
+
+
+def test_play_starts_where_start_says(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "tictactoe", "--start", "XX.OO....", "--side", "first"]) == 0
+    assert "You are to move: win in 1." in capsys.readouterr().out

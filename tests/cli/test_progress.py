@@ -18,6 +18,16 @@ def test_bar_shows_count_and_rate_once_past_its_delay():
     assert "1,234 heaps" in text and "/s" in text
 
 
+def test_a_bar_with_a_total_says_done_of_total_without_a_rate():
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=100)
+    with ProgressBar("positions scored", total=8, delay=0.0, force=True, console=console) as bar:
+        bar(3)
+        bar._progress.refresh()
+    text = buffer.getvalue()
+    assert "3 of 8 positions scored" in text and "/s" not in text
+
+
 def test_bar_stays_silent_before_its_delay():
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=True)

@@ -50,7 +50,7 @@ def test_an_error_quotes_at_most_100_characters_of_a_huge_batch_line(capsys, tmp
     batch = tmp_path / "huge.txt"
     batch.write_text("44\n" + "x" * 1_000_000 + "\n")
     assert run(capsys, "analyze", "connect4", "--batch", str(batch)) == (
-        2, "", f"error: expected 4 columns separated by '/', got '{'x' * 100}'... (1,000,000 "
+        2, "", f"error: expected 7 columns separated by '/', got '{'x' * 100}'... (1,000,000 "
                f"characters) (line 2 of {batch})\n")
 
 

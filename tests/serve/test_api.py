@@ -202,3 +202,38 @@ def test_garbage_on_the_wire_does_not_stop_the_server(serving):
                 while connection.recv(65536):
                     pass
         assert raw_get(host, int(port), "/api/position?p=.........") == 200
+
+
+def test_serve_connect4_answers_a_7x6_position_by_search(client_of):
+    from perfectplay.cli.explored import explored_solution
+
+    game = load_game("connect4", {})  # the standard board, as 'perfectplay serve connect4'
+    solution = explored_solution(game, method="auto", start=None)
+    client = client_of(create_app(solution, options={"width": "7", "height": "6"}))
+    described = client.get("/api/game").json()
+    assert (described["name"], described["method"], described["tabulated"],
+            described["positions"], described["numbered"]) == (
+        "connect4 7x6", "search", False, None, False)
+    answer = client.get("/api/position", params={"p": "52753311433677442422121"}).json()
+    assert (answer["value"], answer["remoteness"]) == ("win", 5)
+    assert [(m["move"], m["value"], m["remoteness"], m["moves_to_end"])
+            for m in answer["moves"][:3]] == [("5", "win", 4, 5), ("3", "win", 6, 7),
+                                              ("4", "win", 6, 7)]
+    counts = client.get("/api/counts")
+    assert (counts.status_code, counts.json()) == (400, {
+        "error": "the analysis table is not available: connect4 7x6 is answered by search, "
+                 "one position at a time"})
+
+
+def test_a_small_board_served_by_search_answers_as_its_table(client_of):
+    from perfectplay.compiled.search_solution import SearchSolution
+
+    game = ConnectFour(4, 3)
+    client = client_of(create_app(SearchSolution(game, game.parse_position("2"))))
+    reference = solve(game)
+    described = client.get("/api/game").json()
+    assert (described["start"], described["method"]) == (".../X../.../...", "search")
+    start = client.get("/api/position", params={"p": described["start"]}).json()
+    for text in [described["start"], *(m["child"] for m in start["moves"])]:
+        answer = client.get("/api/position", params={"p": text}).json()
+        assert {k: v for k, v in answer.items() if k != "board"} == expected(game, reference, text)

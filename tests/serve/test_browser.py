@@ -185,3 +185,24 @@ def test_a_missing_browser_skips_the_tests_and_fails_them_where_required(monkeyp
     monkeypatch.setenv(REQUIRE, "1")
     with pytest.raises(pytest.fail.Exception, match=f"{REQUIRE}=1 requires the browser tests"):
         without_browser()
+
+
+def test_connect_four_7x6_by_search(browser, serving, tmp_path):
+    from perfectplay.compiled.search_solution import SearchSolution
+
+    game = ConnectFour(7, 6)
+    deep = game.parse_position("52753311433677442422121")  # O to move wins in 5
+    solution = SearchSolution(game, deep)
+    with serving(create_app(solution, options={"width": "7", "height": "6"}, start=deep)) as url:
+        browser.get(url)
+        text = settled(browser)  # the perfect player, O, has played its quickest win
+        assert game.parse_position(text) == game.parse_position("527533114336774424221215")
+        assert "each position searched when asked" in browser.find_element(
+            "css selector", "#game-facts").text
+        assert browser.find_element("css selector", "#analysis").text.startswith(
+            "The analysis table is not available")
+        check_colours(browser, game, solution, text, painted=".slot", element_of=str)
+        click(browser, '#board [data-element="3"] .slot')
+        text = settled(browser, after=text)
+        check_colours(browser, game, solution, text, painted=".slot", element_of=str)
+        browser.save_screenshot(str(tmp_path / "connect4-7x6.png"))

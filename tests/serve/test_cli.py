@@ -13,7 +13,7 @@ import pytest
 
 from perfectplay import solve
 from perfectplay.cli import main
-from perfectplay.cli.serve import _solution
+from perfectplay.cli.explored import explored_solution
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.tictactoe import TicTacToe
 
@@ -77,7 +77,7 @@ def test_it_serves_a_tier_database(tmp_path, client_of):
 
     game = ConnectFour(3, 3)
     solve_tiers(game, tmp_path / "db")
-    solution = _solution(game, None, str(tmp_path / "db"), "auto")
+    solution = explored_solution(game, method="auto", start=None, database=str(tmp_path / "db"))
     assert solution.method == "tiers"
     answer = client_of(create_app(solution)).get("/api/position", params={"p": "2"}).json()
     reference = solve(game)

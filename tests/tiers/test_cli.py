@@ -57,7 +57,7 @@ def test_usage_errors(database, tmp_path, capsys):
     assert "--method tiers needs --db DIR" in capsys.readouterr().err
     assert main(["solve", "morris", "--workers", "2"]) == 2
     assert main(["solve", "morris", "--db", str(database), "--save", "x.npz"]) == 2
-    assert main(["solve", "connect4", "--db", str(database)]) == 2
+    assert main(["solve", "connect4", "--width", "4", "--height", "4", "--db", str(database)]) == 2
     assert "refused, nothing overwritten" in capsys.readouterr().err
     assert main(["db", "info", str(tmp_path)]) == 2
     assert "not a tier database" in capsys.readouterr().err

@@ -10,7 +10,13 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
-from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
+from perfectplay.cli.gameargs import (
+    GAME_EPILOG,
+    add_game_argument,
+    add_start_argument,
+    game_from_args,
+    parse_position_text,
+)
 from perfectplay.cli.inputs import read_lines
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
@@ -77,8 +83,7 @@ def run(argv: Sequence[str]) -> int:
                     "alpha-beta search with a transposition table (games with compiled rules, "
                     "acyclic), without solving the whole game.")
     add_game_argument(parser)
-    parser.add_argument("--start", metavar="POS", help="the position (Connect Four: the columns "
-                                                       "played, 1 = leftmost, e.g. 4455)")
+    add_start_argument(parser, "the position", default="'' is the start")
     parser.add_argument("--batch", metavar="FILE",
                         help="score every position of FILE (one a line, '-' for stdin) in one "
                              "compiled call: one line each, POS VALUE REMOTENESS NODES")
@@ -105,7 +110,7 @@ def run(argv: Sequence[str]) -> int:
     table = TranspositionTable(options.table_size)
     if options.batch is not None:
         return _batch(game, options, table)
-    position = _parse(game, options.start, "--start")
+    position = parse_position_text(game, options.start)
     from perfectplay.compiled.kernels import compiling_seconds
     from perfectplay.compiled.search import analyze
 
@@ -128,13 +133,6 @@ def run(argv: Sequence[str]) -> int:
                                          move.remoteness)
     print(json.dumps(report) if options.json else _text(report))
     return SUCCESS
-
-
-def _parse(game: Game, text: str, where: str) -> Position:
-    try:
-        return game.parse_position(text)
-    except ValueError as exc:
-        raise UsageError(f"{exc} ({where})") from None
 
 
 def _outcome(value: str, remoteness: int | None) -> str:
@@ -175,7 +173,7 @@ def _batch(game: Game, options: Any, table: Any) -> int:
         if not text:
             continue
         texts.append(text)
-        positions.append(_parse(game, text, f"line {number} of {where}"))
+        positions.append(parse_position_text(game, text, f"line {number} of {where}"))
     with ProgressBar() as bar:
         result = search_positions(game, positions, weak=options.weak, table=table, progress=bar)
     out = []

@@ -9,11 +9,12 @@ from typing import Any
 
 from perfectplay.cli.status import ArgumentParser, UsageError
 from perfectplay.core.errors import quote
-from perfectplay.core.game import Game
+from perfectplay.core.game import Game, Position
 from perfectplay.core.options import Option
 from perfectplay.games import find_game, load_game
 
-__all__ = ["GAME_EPILOG", "add_game_argument", "describe_option", "game_from_args"]
+__all__ = ["GAME_EPILOG", "add_game_argument", "add_start_argument", "describe_option",
+           "game_from_args", "parse_position_text"]
 
 GAME_EPILOG = ("GAME is a name from 'perfectplay games' followed by its options "
                "(e.g. 'nim --heaps 3,4,5'), or path/to/file.py:ClassName with '--arg k=v' "
@@ -108,3 +109,30 @@ def parse_game_options(rest: Sequence[str]) -> dict[str, str]:
 def game_from_args(spec: str, rest: Sequence[str]) -> Game:
     """Build the game named on the command line with its options."""
     return load_game(spec, parse_game_options(rest))
+
+
+def add_start_argument(parser: ArgumentParser, what: str,
+                       default: str = "default: the game's start") -> None:
+    """Add ``--start POS``, a position in the game's notation (:meth:`Game.parse_position`),
+    taken by every command that reads a position; a game's own ``start`` option stays
+    reachable as ``--arg start=...``."""
+    parser.add_argument("--start", metavar="POS",
+                        help=f"{what}, in the game's notation (Connect Four: the columns played, "
+                             f"1 = leftmost, e.g. 4455; {default})")
+
+
+def parse_position_text(game: Game, text: str, where: str = "--start") -> Position:
+    """``game.parse_position(text)``; text it refuses is a usage error naming ``where``.
+
+    >>> from perfectplay.games.connect4 import ConnectFour
+    >>> parse_position_text(ConnectFour(4, 4), "12")
+    ('X', 'O', '', '')
+    >>> parse_position_text(ConnectFour(4, 4), "19")
+    Traceback (most recent call last):
+    ...
+    perfectplay.cli.status.UsageError: ...(--start)
+    """
+    try:
+        return game.parse_position(text)
+    except ValueError as exc:
+        raise UsageError(f"{exc} ({where})") from None

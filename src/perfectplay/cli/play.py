@@ -3,7 +3,8 @@
 What a person sees counts a move in its own remoteness: a move is listed with the moves left to
 the end once it is made, this one included (:attr:`MoveValue.moves_to_end`), so the winning move
 of a position that is a win in 1 reads "win in 1". A move is read in the game's notation
-(:meth:`Game.parse_move`).
+(:meth:`Game.parse_move`). A game whose tables do not fit is played by search, each position
+analysed when it is reached (:mod:`perfectplay.cli.explored`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,19 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
+from perfectplay.cli.explored import METHODS, explored_solution
+from perfectplay.cli.gameargs import (
+    GAME_EPILOG,
+    add_game_argument,
+    add_start_argument,
+    game_from_args,
+    parse_position_text,
+)
 from perfectplay.cli.status import SUCCESS, ArgumentParser
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Position
-from perfectplay.core.solution import MoveValue
+from perfectplay.core.solution import MoveValue, Solution
 from perfectplay.core.values import Value
-from perfectplay.solve import Solution, solve
 
 __all__ = ["Session", "run"]
 
@@ -34,20 +41,22 @@ def run(argv: Sequence[str]) -> int:
                             "lists every legal move with its value for you and its remoteness "
                             "(moves to the end, the move itself included).")
     add_game_argument(parser)
+    add_start_argument(parser, "the position to play from")
     parser.add_argument("--side", choices=SIDES,
                         help="the side you play (both: you move for both; default: asked)")
     parser.add_argument("--db", metavar="DIR",
                         help="play from this tier database (perfectplay solve --method tiers)")
+    parser.add_argument("--method", choices=METHODS, default="auto",
+                        help="how to solve, without --db (see 'perfectplay solve --help'), or "
+                             "search: each position searched when it is asked, as "
+                             "'perfectplay analyze' does (auto does so when no table fits)")
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
-    if options.db is not None:
-        from perfectplay.tiers import open_database
-
-        solution: Solution = open_database(options.db, game)
-    else:
-        solution = solve(game)
+    start = None if options.start is None else parse_position_text(game, options.start)
+    solution = explored_solution(game, method=options.method, start=start, database=options.db,
+                                 searches=sys.stdout)
     side = options.side or _ask_side(sys.stdin, sys.stdout)
-    Session(solution, side, sys.stdin, sys.stdout).play()
+    Session(solution, side, sys.stdin, sys.stdout, start=start).play()
     return SUCCESS
 
 
@@ -65,12 +74,13 @@ def _ask_side(stdin: TextIO, stdout: TextIO) -> str:
 
 
 class Session:
-    """One game in the terminal: the human's turns read from ``stdin``, the perfect opponent's
-    moves are ``Solution.best_move``.
+    """One game in the terminal from ``start`` (default: the solution's start): the human's
+    turns read from ``stdin``, the perfect opponent's moves are ``Solution.best_move``.
 
     Examples
     --------
     >>> import io
+    >>> from perfectplay import solve
     >>> from perfectplay.games.subtraction import Subtraction
     >>> out = io.StringIO()
     >>> Session(solve(Subtraction(2, (1, 2))), "first", io.StringIO("2\\n"), out).play()
@@ -84,13 +94,15 @@ class Session:
     Game over: you win.
     """
 
-    def __init__(self, solution: Solution, side: str, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, solution: Solution, side: str, stdin: TextIO, stdout: TextIO, *,
+                 start: Position | None = None) -> None:
         self.solution = solution
         self.game = solution.game
         self.side = side
         self.stdin = stdin
         self.stdout = stdout
-        self.history: list[Position] = [solution.start]  # positions so far, for undo
+        # positions so far, for undo
+        self.history: list[Position] = [solution.start if start is None else start]
 
     def _say(self, text: str = "") -> None:
         print(text, file=self.stdout)

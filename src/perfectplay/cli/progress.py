@@ -17,9 +17,10 @@ class ProgressBar:
     nothing is drawn unless ``force`` is set.
     """
 
-    def __init__(self, unit: str = "positions", *, delay: float = 1.0, force: bool = False,
-                 console: Any = None) -> None:
+    def __init__(self, unit: str = "positions", *, total: int | None = None,
+                 delay: float = 1.0, force: bool = False, console: Any = None) -> None:
         self.unit = unit
+        self.total = total  # given: the bar says "done of total", with no rate
         self.delay = delay  # seconds before the bar appears: quick solves print nothing extra
         self._started = time.perf_counter()
         self._enabled = force or sys.stderr.isatty()
@@ -35,8 +36,9 @@ class ProgressBar:
                 return
             self._show()
         elapsed = time.perf_counter() - self._started
-        self._progress.update(self._task, completed=done,
-                              description=f"{done:,} {self.unit}, {done / elapsed:,.0f}/s")
+        said = (f"{done:,} of {self.total:,} {self.unit}" if self.total is not None
+                else f"{done:,} {self.unit}, {done / elapsed:,.0f}/s")
+        self._progress.update(self._task, completed=done, description=said)
 
     def _show(self) -> None:
         from rich.console import Console

@@ -1,5 +1,6 @@
-"""``perfectplay serve GAME``: solve a game (or open its saved solution or tier database) and
-explore it on a local web page, until Ctrl-C."""
+"""``perfectplay serve GAME``: solve a game (or open its saved solution or tier database, or,
+when no table of it fits, search each position as the page asks) and explore it on a local web
+page, until Ctrl-C."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ import os
 import sys
 from collections.abc import Sequence
 
-from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, parse_game_options
-from perfectplay.cli.progress import ProgressBar
+from perfectplay.cli.explored import METHODS, explored_solution
+from perfectplay.cli.gameargs import (
+    GAME_EPILOG,
+    add_game_argument,
+    add_start_argument,
+    parse_game_options,
+    parse_position_text,
+)
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
-from perfectplay.core.engines import methods
-from perfectplay.core.game import Game
-from perfectplay.core.solution import Solution, load_solution
 from perfectplay.games import load_game
-from perfectplay.solve import solve
 
 __all__ = ["run"]
 
@@ -35,9 +38,12 @@ def run(argv: Sequence[str]) -> int:
                         help="serve a tier database ('perfectplay solve GAME --method tiers "
                              "--db DIR') instead of solving: positions are read from its "
                              "memory-mapped files")
-    parser.add_argument("--method", choices=methods("solve"), default="auto",
+    parser.add_argument("--method", choices=METHODS, default="auto",
                         help="how to solve, without --solution or --db (see 'perfectplay "
-                             "solve --help')")
+                             "solve --help'), or search: each position searched when it is "
+                             "asked, as 'perfectplay analyze' does (auto does so when no "
+                             "table fits)")
+    add_start_argument(parser, "the position the page opens on")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000,
@@ -54,16 +60,20 @@ def run(argv: Sequence[str]) -> int:
         raise UsageError("--processes above 1 needs os.fork (Linux, macOS)")
     given = parse_game_options(rest)
     game = load_game(options.game, given)
+    start = None if options.start is None else parse_position_text(game, options.start)
 
     from perfectplay.serve import WebServer, create_app  # Starlette and uvicorn: only here
 
     server = WebServer(options.host, options.port)  # a port taken is said before a long solve
-    solution = _solution(game, options.solution, options.db, options.method)
+    solution = explored_solution(game, method=options.method, start=start,
+                                 path=options.solution, database=options.db, slow=1.0)
     shown = {opt.name: given.get(opt.name, opt.default or "")
              for opt in getattr(type(game), "OPTIONS", ())} or given
-    app = create_app(solution, options=shown)
-    print(f"perfectplay: {solution.game} ({len(solution):,} positions, {solution.method}) at "
-          f"{server.url}  (Ctrl-C stops)", flush=True)
+    app = create_app(solution, options=shown, start=start)
+    size = (f"{len(solution):,} positions" if solution.tabulated
+            else "each position searched when asked")
+    print(f"perfectplay: {solution.game} ({size}, {solution.method}) at {server.url}  "
+          "(Ctrl-C stops)", flush=True)
     if not _is_loopback(options.host):
         print(f"note: listening on {options.host}: other machines can reach this page",
               file=sys.stderr)
@@ -73,21 +83,6 @@ def run(argv: Sequence[str]) -> int:
         server.run(app, processes=options.processes)
     print("stopped", file=sys.stderr)
     return SUCCESS
-
-
-def _solution(game: Game, path: str | None, database: str | None, method: str) -> Solution:
-    """The solution to serve: read from a file or a tier database, or solved now."""
-    if (path is not None or database is not None) and method != "auto":
-        raise UsageError("--method is how to solve: not with --solution or --db, which are "
-                         "solved already")
-    if path is not None:
-        return load_solution(path, game)
-    if database is not None:
-        from perfectplay.tiers import open_database  # numpy and the tier store: only here
-
-        return open_database(database, game)
-    with ProgressBar() as bar:
-        return solve(game, method=method, progress=bar)
 
 
 def _is_loopback(host: str) -> bool:

@@ -10,11 +10,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from perfectplay.cli.gameargs import GAME_EPILOG, add_game_argument, game_from_args
+from perfectplay.cli.explored import refused
+from perfectplay.cli.gameargs import (
+    GAME_EPILOG,
+    add_game_argument,
+    add_start_argument,
+    game_from_args,
+    parse_position_text,
+)
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.core.engines import methods
-from perfectplay.core.errors import quote
+from perfectplay.core.errors import EngineLimitError, quote
 from perfectplay.core.solution import Counts, Solution
 from perfectplay.core.values import Value
 from perfectplay.solve import solve
@@ -27,6 +34,7 @@ def run(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="perfectplay solve", epilog=GAME_EPILOG,
                             description="Solve a game strongly from its start position.")
     add_game_argument(parser)
+    add_start_argument(parser, "the position to solve from")
     parser.add_argument("--method", choices=methods("solve"),
                         default="auto",
                         help="memo (acyclic games), retrograde (any game, cycles give draws), "
@@ -50,6 +58,7 @@ def run(argv: Sequence[str]) -> int:
                               "ADDRESS, whose workers see DIR")
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
+    start = None if options.start is None else parse_position_text(game, options.start)
     tiers = _tiers_options(options)
 
     with ProgressBar() as bar:
@@ -58,11 +67,14 @@ def run(argv: Sequence[str]) -> int:
             from perfectplay.cli.db import TierProgressBar
 
             with TierProgressBar() as tier_bar:
-                solution: Any = solve(game, method="tiers", db=options.db,
+                solution: Any = solve(game, method="tiers", position=start, db=options.db,
                                       workers=options.workers, scheduler=options.scheduler,
                                       tier_progress=tier_bar)
         else:
-            solution = solve(game, method=options.method, progress=bar)
+            try:
+                solution = solve(game, method=options.method, position=start, progress=bar)
+            except EngineLimitError as exc:
+                raise refused(game, exc, explore=False) from None
         counts = solution.counts()
         seconds = time.perf_counter() - solving - solution.compile_seconds
     suffix, kind = _file_format(solution)

@@ -448,7 +448,8 @@ def _tie_remoteness(game: Game, rules: CompiledRules, root: int,
 
 
 def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
-            table: TranspositionTable | None = None) -> Analysis:
+            table: TranspositionTable | None = None,
+            progress: Callable[[int], None] | None = None) -> Analysis:
     """The value and remoteness of ``position`` (default: the start) and of every move, by
     search: exact, without a table over the whole game.
 
@@ -462,6 +463,9 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     table : TranspositionTable, optional
         The transposition table (kept between calls); default: a new one of
         :func:`default_table_entries` entries.
+    progress : callable, optional
+        Called now and then (at least once a second) with the positions scored so far: the
+        position itself and then its children, ``1 + len(moves)`` in all.
 
     Returns
     -------
@@ -490,7 +494,8 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     over = rules.primitive_value(root) is not None  # the game has ended: no move is judged
     labelled = [] if over else _labels(game, start, [c for _, c in rules.children(root)], rules)
     table = table if table is not None else TranspositionTable()
-    result = search_positions(game, [start, *(p for _, p in labelled)], weak=weak, table=table)
+    result = search_positions(game, [start, *(p for _, p in labelled)], weak=weak, table=table,
+                              progress=progress)
     moves = tuple(rank_moves(MoveValue(move, child, value.negate(), r)
                              for (move, child), value, r in zip(labelled, result.values[1:],
                                                                 result.remoteness[1:],

@@ -202,6 +202,13 @@ class Solution(ABC, Generic[P]):
     """Time spent compiling or loading kernels, apart from the solve (0 off the compiled
     path)."""
 
+    tabulated: bool = True
+    """Whether the solution holds every position it answers in a table, so that
+    :meth:`counts`, :meth:`positions` and ``len`` cover the game; False for one that searches
+    each position when it is asked (:class:`perfectplay.compiled.search_solution.SearchSolution`),
+    whose :meth:`counts` and :meth:`positions` raise
+    :class:`~perfectplay.core.errors.NotApplicable`."""
+
     @abstractmethod
     def _lookup(self, position: P) -> int | None:
         """The code of ``position`` (see :mod:`perfectplay.core.codes`), None when not solved."""

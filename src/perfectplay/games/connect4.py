@@ -1,5 +1,5 @@
-"""Connect Four on small boards: drop stones in columns; four in a line wins, a full board
-ties."""
+"""Connect Four, on the standard 7x6 board by default or on a smaller one: drop stones in
+columns; four in a line wins, a full board ties."""
 
 from __future__ import annotations
 
@@ -24,11 +24,11 @@ Board = tuple[str, ...]
 
 class ConnectFour(Game):
     """Connect Four on a ``width`` x ``height`` board (``height`` at most 7, ``width *
-    (height + 1)`` at most 62). A position is the tuple of columns, bottom to top; a move is a
-    column number, 1 = leftmost, as Tromp's and Pons's tools count them (and as the move
-    notation of :meth:`parse_position` writes them). X moves first. A position where the last
-    mover has four in a row (across, up or diagonally) is a LOSE for the player to move; a full
-    board is a TIE.
+    (height + 1)`` at most 62; by default the standard 7x6). A position is the tuple of
+    columns, bottom to top; a move is a column number, 1 = leftmost, as Tromp's and Pons's
+    tools count them (and as the move notation of :meth:`parse_position` writes them). X moves
+    first. A position where the last mover has four in a row (across, up or diagonally) is a
+    LOSE for the player to move; a full board is a TIE.
 
     The compiled rules (:mod:`perfectplay.compiled.games.connect4`) are bitboards with
     ``width * (height + 1)`` bits.
@@ -46,11 +46,11 @@ class ConnectFour(Game):
 
     name: ClassVar[str] = "connect4"
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("width", parse_int, "number of columns", "4"),
-        Option("height", parse_int, "number of rows", "4"),
+        Option("width", parse_int, "number of columns", "7"),
+        Option("height", parse_int, "number of rows", "6"),
     )
 
-    def __init__(self, width: int = 4, height: int = 4) -> None:
+    def __init__(self, width: int = 7, height: int = 6) -> None:
         if width < 1:
             raise ValueError(f"a board has at least 1 column, got {width} (connect4 width)")
         if not 1 <= height <= 7:

@@ -45,10 +45,11 @@ STATIC = Path(__file__).parent / "static"
 
 
 def create_app(solution: Solution[Any], *, options: Mapping[str, str] | None = None,
-               cache_bytes: int = ANSWER_CACHE_BYTES) -> Starlette:
-    """The web app exploring ``solution``; ``options`` are the game's options as given on the
-    command line (shown on the page); ``cache_bytes`` bounds the cache of /api/position's
-    answers, ``app.state.answers`` (:class:`AnswerCache`).
+               start: Any = None, cache_bytes: int = ANSWER_CACHE_BYTES) -> Starlette:
+    """The web app exploring ``solution`` from ``start`` (default: the solution's start);
+    ``options`` are the game's options as given on the command line (shown on the page);
+    ``cache_bytes`` bounds the cache of /api/position's answers, ``app.state.answers``
+    (:class:`AnswerCache`).
 
     Examples
     --------
@@ -57,7 +58,7 @@ def create_app(solution: Solution[Any], *, options: Mapping[str, str] | None = N
     >>> [route.path for route in create_app(solve(Nim((1, 2)))).routes]
     ['/api/position', '/', '/api/game', '/api/counts', '/static']
     """
-    explorer = Explorer(solution, options=options)
+    explorer = Explorer(solution, options=options, start=start)
     positions = _Positions(explorer, AnswerCache(cache_bytes))
     static = StaticFiles(directory=STATIC)
 
@@ -158,9 +159,11 @@ def _entry_bytes(key: str, entry: _Answer) -> int:
 class _Positions:
     """``/api/position``, the route asked most often, as a bare ASGI app: no Request or
     Response object per request (they took half the time of a cached answer), the headers and
-    body cached by the position's text. An answer takes microseconds, so it is made on the
-    event loop, with no thread hand-off; a question the explorer cannot answer raises, for the
-    app's exception handlers to turn into 400, 503 or 500 (and a refusal is not cached)."""
+    body cached by the position's text. From a table an answer takes microseconds, so it is
+    made on the event loop, with no thread hand-off; a search (a solution not ``tabulated``)
+    may take minutes, so it runs in a thread and the server goes on answering. A question the
+    explorer cannot answer raises, for the app's exception handlers to turn into 400, 503 or
+    500 (and a refusal is not cached)."""
 
     def __init__(self, explorer: Explorer, cache: AnswerCache) -> None:
         self.explorer = explorer
@@ -173,7 +176,9 @@ class _Positions:
         key = explorer.game.format_position(position)
         entry = self.cache.get(key)
         if entry is None:
-            body = _COMPACT.encode(explorer.answer(position)).encode()
+            answer = (explorer.answer(position) if explorer.solution.tabulated
+                      else await run_in_threadpool(explorer.answer, position))
+            body = _COMPACT.encode(answer).encode()
             entry = ([(b"content-type", b"application/json"),
                       (b"content-length", str(len(body)).encode())], body)
             self.cache.put(key, entry)

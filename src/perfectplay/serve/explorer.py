@@ -46,6 +46,8 @@ class Explorer:
     solution : Solution
     options : mapping of str to str, optional
         The game's options as given on the command line (name -> text), shown on the page.
+    start : Position, optional
+        The position the page opens on (default: the solution's start).
 
     Examples
     --------
@@ -65,10 +67,11 @@ class Explorer:
     {'win': 3, 'lose': 2, 'tie': 0, 'draw': 0}
     """
 
-    def __init__(self, solution: Solution[Any], *, options: Mapping[str, str] | None = None
-                 ) -> None:
+    def __init__(self, solution: Solution[Any], *, options: Mapping[str, str] | None = None,
+                 start: Any = None) -> None:
         self.solution = solution
         self.game = solution.game
+        self.start = solution.start if start is None else start
         self.options = dict(options or {})
         self.board = board_of(self.game)
         self._counts: Counts | None = None
@@ -76,24 +79,29 @@ class Explorer:
     def describe(self) -> dict[str, Any]:
         """The game: its name, options, start position text, whether the page numbers the moves
         (not when a move is written as a number, as ``perfectplay play`` does), the solution's
-        size and engine, and the fixed part of its picture.
+        size (None for one that searches each position when asked: ``tabulated`` False) and
+        engine, and the fixed part of its picture.
 
         Raises
         ------
         Unavailable
             When reading the solution fails.
         """
-        game, start = self.game, self.solution.start
-        try:
-            moves = self.solution.moves(start)
-        except Exception as exc:  # whatever a damaged store raises: see position()
-            raise Unavailable.of(exc) from None
-        texts = [game.format_move(entry.move) for entry in moves]
+        game, start, solution = self.game, self.start, self.solution
+        if solution.tabulated:
+            try:
+                moves = [entry.move for entry in solution.moves(start)]
+            except Exception as exc:  # whatever a damaged store raises: see position()
+                raise Unavailable.of(exc) from None
+        else:  # the moves' labels alone: their values would be a search of the start
+            moves = [move for move, _ in game.moves(start)]
+        texts = [game.format_move(move) for move in moves]
         return {"name": str(game), "game": game_identity(game), "options": self.options,
                 "start": game.format_position(start),
                 "numbered": not any(text.isascii() and text.isdigit() for text in texts),
-                "positions": len(self.solution), "method": self.solution.method,
-                "board": self.board.describe()}
+                "tabulated": solution.tabulated,
+                "positions": len(solution) if solution.tabulated else None,
+                "method": solution.method, "board": self.board.describe()}
 
     def position(self, text: str | None) -> dict[str, Any]:
         """A position and every move from it, best first: :meth:`answer` of :meth:`read`.
@@ -165,9 +173,14 @@ class Explorer:
 
         Raises
         ------
+        BadRequest
+            When the solution is not ``tabulated``: it has no table to count.
         Unavailable
             When reading the solution fails.
         """
+        if not self.solution.tabulated:
+            raise BadRequest(f"the analysis table is not available: {self.game} is answered by "
+                             "search, one position at a time")
         if self._counts is None:
             try:
                 self._counts = self.solution.counts()

@@ -380,17 +380,25 @@ async function main() {
   document.title = `${state.game.name} · perfectplay`;
   const options = Object.entries(state.game.options).filter(([, v]) => v !== "")
     .map(([k, v]) => `--${k} ${v}`).join(" ");
-  $("game-facts").textContent = [options, `${state.game.positions.toLocaleString("en-US")} ` +
-    `positions`, `solved by ${state.game.method}`].filter(Boolean).join(" · ");
+  const size = state.game.tabulated
+    ? `${state.game.positions.toLocaleString("en-US")} positions, solved by ${state.game.method}`
+    : "each position searched when asked";
+  $("game-facts").textContent = [options, size].filter(Boolean).join(" · ");
   renderPlayers();
   wireControls();
-  getJSON("/api/counts").then((counts) => {
-    state.counts = counts;
-    if (!state.history.length) return;
-    drawAnalysis($("analysis"), counts, current());
-    renderHistory(); // its scale: the game's largest remoteness
-  }).catch((error) => { $("analysis").textContent = `cannot count: ${error.message}`; });
+  if (!state.game.tabulated) {
+    $("analysis").textContent = "The analysis table is not available: this game is too large " +
+      "to tabulate, and each position is searched when it is asked.";
+  } else {
+    getJSON("/api/counts").then((counts) => {
+      state.counts = counts;
+      if (!state.history.length) return;
+      drawAnalysis($("analysis"), counts, current());
+      renderHistory(); // its scale: the game's largest remoteness
+    }).catch((error) => { $("analysis").textContent = `cannot count: ${error.message}`; });
+  }
   const asked = new URLSearchParams(location.search).get("p");
+  if (!state.game.tabulated) $("status").textContent = "searching the position…";
   try {
     await start(asked ?? state.game.start);
   } catch (error) {
