@@ -58,6 +58,10 @@ def rewrite(path: Path, change) -> None:
     path.write_text(json.dumps(document))
 
 
+C4_4X4 = ["connect4", "--width", "4", "--height", "4"]
+"""The Connect Four board of the databases (the command line's default is 7x6)."""
+
+
 def refused_everywhere(directory: Path, capsys, name: str, *game: str) -> None:
     """Every command that reads the database exits 3 with one line naming ``name``."""
     for command in (["db", "verify"], ["db", "info"], ["db", "query"]):
@@ -116,13 +120,13 @@ def test_tiers_swapped_within_a_database_are_refused(databases, tmp_path, capsys
     directory = copy(databases, "c4-4x4", tmp_path)
     swap(directory / "tier-13.json", directory / "tier-14.json")
     refused_everywhere(directory, capsys, "tier-")
-    assert main(["solve", "connect4", "--db", str(directory)]) == 3
+    assert main(["solve", *C4_4X4, "--db", str(directory)]) == 3
     assert "tier-1" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("source", "target", "game"), [
-    ("c4-4x5", "c4-4x4", ["connect4"]), ("ttt", "morris", ["morris"]),
-    ("c4-4x4", "c4-4x4", ["connect4"])])
+    ("c4-4x5", "c4-4x4", C4_4X4), ("ttt", "morris", ["morris"]),
+    ("c4-4x4", "c4-4x4", C4_4X4)])
 def test_a_tier_from_another_database_is_refused(databases, tmp_path, capsys, source, target,
                                                  game):
     directory = copy(databases, target, tmp_path)
