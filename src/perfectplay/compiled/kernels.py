@@ -13,7 +13,11 @@ compiled code is made of: its text, the loops, :mod:`perfectplay.compiled.codes`
 loops read), the values of :class:`~perfectplay.core.values.ValueCode`, the rules' source files
 and numba's version. Editing any of them gives fresh kernels; editing any other module (this
 one included) keeps them. Rules that cannot be imported by name (defined in ``__main__`` or
-inside a function) get the same entry points compiled in memory, uncached.
+inside a function) get the same entry points compiled in memory, uncached. One builder,
+:func:`kernel_module`, makes the modules of every family of loops: the compiled solver's
+(:func:`kernels_for`), the tier solver's (:mod:`perfectplay.tiers.kernels`) and the search's
+(:mod:`perfectplay.compiled.search`); one translator, :func:`check`, turns the status of any
+of their loops into its error.
 
 The loops run in slices (:func:`run_sliced`): a call returns after :data:`SLICE` moves with its
 place saved, so that progress is reported and Ctrl-C handled while a long solve runs.
