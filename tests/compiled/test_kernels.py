@@ -95,7 +95,7 @@ def test_the_nim_sequence_kernels_are_cached_in_the_kernel_dir(tmp_path):
 def forget_and_record(monkeypatch):
     """Forget which kernels each set of rules (and the nim-sequences) have, so the next lookup
     hashes again; return the list that records the path of every file the hash then reads."""
-    monkeypatch.setattr(kernels, "_by_functions", {})
+    monkeypatch.setattr(kernels, "_by_functions", weakref.WeakValueDictionary())
     monkeypatch.setattr(kernels, "_by_rules", weakref.WeakKeyDictionary())
     nimseq._kernels.cache_clear()
     read = []
@@ -176,6 +176,78 @@ def test_solve_json_reports_compile_seconds_apart():
     result = json.loads(out)
     assert (result["value"], result["method"], result["positions"]) == ("win", "compiled", 43)
     assert result["compile_seconds"] > 0 and result["seconds"] >= 0
+
+
+def test_analyze_json_reports_kernel_loading_apart_from_the_search():
+    # the rules' functions, called from Python by analyze, used to compile inside "seconds"
+    out = subprocess.run([sys.executable, "-m", "perfectplay", "analyze", "tictactoe",
+                          "--start", "X...O....", "--table-size", "4096", "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    result = json.loads(out)
+    assert (result["value"], result["remoteness"]) == ("tie", 7)
+    assert 0 <= result["seconds"] < result["compile_seconds"]
+
+
+def test_kernel_modules_live_as_long_as_their_rules():
+    # rules made in a function compile in memory: their module goes with them; the search's
+    # kernels once kept every rules they were made for
+    import gc
+
+    import numpy as np
+    from numba import njit
+
+    from perfectplay.compiled import CompiledRules
+    from perfectplay.compiled.search import _kernel
+
+    @njit
+    def take_one(params, heap, move):
+        return heap - 1 if heap > 0 else -1
+
+    rules = CompiledRules(child=take_one, size=4, max_moves=1, params=np.zeros(1, np.int64))
+    module = kernels_for(rules)
+    assert kernels_for(rules) is module and not hasattr(module, "__file__")  # in memory
+    searched = rules_of(TicTacToe())
+    _kernel(searched)
+    gone = [weakref.ref(module), weakref.ref(rules), weakref.ref(searched)]
+    del module, rules, searched
+    gc.collect()
+    assert [ref() for ref in gone] == [None, None, None]
+
+
+def test_one_translator_reads_every_loop_status():
+    import numpy as np
+
+    from perfectplay import CycleError, EngineLimitError, GameError
+
+    rules = rules_of(TicTacToe())
+    info = np.array([0, 4, 9], dtype=np.int64)
+    expected = {
+        _loops.STATUS_CHILD_RANGE: (GameError, "child() of move 4 gave 9, outside [0, 19683)"),
+        _loops.STATUS_REST_RANGE: (GameError, "rest() of move 4 gave 9, outside [0, 19683)"),
+        _loops.STATUS_CYCLE: (CycleError, repr(rules.decode(9))),
+        _loops.STATUS_PRIMITIVE: (GameError, "primitive() must give -1, LOSE (0), TIE (1) or "
+                                             "WIN (2) (LOSE or -1 for Grundy values)"),
+        _loops.STATUS_REMOTENESS: (EngineLimitError, "a remoteness beyond what the code table "
+                                                     "holds (16,383 in 2 bytes, 1,073,741,823 "
+                                                     "in 4), at position '.........'"),
+        _loops.STATUS_TIER: (GameError, "the tier of a child is not among TierRules.children "
+                                        "of its tier (move 4, child 9)"),
+        _loops.STATUS_RANK: (GameError, "rank() gave an index outside the size of the child's "
+                                        "tier (move 4, child 9)"),
+        _loops.STATUS_UNREACHED: (GameError, "a child was not reached by the forward pass "
+                                             "(tier() or rank() differ between the passes) "
+                                             "(move 4, child 9)"),
+        _loops.STATUS_WIDTH: (GameError, "a code does not fit its tier's code width (move 4, "
+                                         "child 9)"),
+        _loops.STATUS_STACK_FULL: (RuntimeError, "kernel status -4")}
+    for status, (kind, message) in expected.items():
+        with pytest.raises(kind) as raised:
+            kernels.check(status, info, rules)
+        assert type(raised.value) is kind and message in str(raised.value), status
+    assert kernels.check(5, info, rules) == 5
+    from perfectplay.tiers import _loops as tier_loops
+
+    assert tier_loops.STATUS_WIDTH is _loops.STATUS_WIDTH
 
 
 @pytest.mark.parametrize("game", ["tictactoe", "connect4 --width 3 --height 3"])

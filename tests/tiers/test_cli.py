@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -68,3 +70,15 @@ def test_play_from_the_database(database, monkeypatch, capsys):
     assert main(["play", "morris", "--db", str(database), "--side", "first"]) == 0
     out = capsys.readouterr().out
     assert "You are to move: draw." in out and "perfectplay plays" in out
+
+
+def test_a_tier_solve_reports_its_kernel_loading_apart(tmp_path):
+    # a fresh process: compiling (or loading) the tier kernels used to count as solving, and
+    # compile_seconds read 0.0
+    out = subprocess.run([sys.executable, "-m", "perfectplay", "solve", "tictactoe", "--method",
+                          "tiers", "--db", str(tmp_path / "db"), "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    result = json.loads(out)
+    assert (result["value"], result["method"]) == ("tie", "tiers")
+    assert result["compile_seconds"] > 0.01
+    assert result["seconds"] + result["compile_seconds"] <= result["total_seconds"]

@@ -58,6 +58,17 @@ STATUS_PRIMITIVE = -6
 STATUS_PAUSED = -7
 """The loop did its slice of work and saved its state: call it again to go on."""
 
+# the tier loops' statuses (perfectplay.tiers._loops), here so that one translator
+# (perfectplay.compiled.kernels.check) reads every loop's
+STATUS_TIER = -20
+"""A move led to a tier that ``TierRules.children`` does not list for its tier."""
+STATUS_RANK = -21
+"""``rank`` gave an index outside its tier's size."""
+STATUS_UNREACHED = -22
+"""A child's code is missing from its solved tier (the forward pass never marked it)."""
+STATUS_WIDTH = -23
+"""A code does not fit the tier's code width."""
+
 STATE_SIZE = 8
 """Length of the ``state`` array every loop takes."""
 STATE_BUDGET = 0
@@ -100,23 +111,23 @@ def _code_span_compiled(table):
     return code_span
 
 
-def _u(i):
+def unsigned(i):
     """``i`` as an unsigned 64-bit integer: numba then skips its negative-index wraparound as an
-    index, and one comparison ``_u(i) < n`` checks ``0 <= i < n``. (Python ints under
+    index, and one comparison ``unsigned(i) < n`` checks ``0 <= i < n``. (Python ints under
     NUMBA_DISABLE_JIT.)"""
     return int(i) & 0xFFFF_FFFF_FFFF_FFFF
 
 
-@overload(_u, inline="always")
-def _u_compiled(i):
-    def _u(i):
+@overload(unsigned, inline="always")
+def _unsigned_compiled(i):
+    def unsigned(i):
         return np.uint64(i)
 
-    return _u
+    return unsigned
 
 
 @njit(inline="always")
-def _primitive_code(v, S):
+def primitive_code(v, S):
     """Code of a primitive value (a :class:`~perfectplay.core.values.ValueCode`) at remoteness 0
     (span ``S``), or -1 for a bad value."""
     if v == ValueCode.LOSE:
@@ -129,7 +140,7 @@ def _primitive_code(v, S):
 
 
 @njit(inline="always")
-def _parent_code(best, S):
+def parent_code(best, S):
     """Code (span ``S``) of a position whose smallest child code is ``best``; -1 on overflow.
 
     Wins and losses take no branch, since which one a position is depends on the data: a losing
@@ -137,7 +148,8 @@ def _parent_code(best, S):
     (4S, "no child") makes a loss one move after the slowest, ``4S - best``.
     """
     code = 4 * S - best - 2 * np.int64(best < S)
-    if _u(best - S) < _u(2 * S):  # a tying child: tie one move later; a drawing one: draw
+    # a tying child: tie one move later; a drawing one: draw
+    if unsigned(best - S) < unsigned(2 * S):
         code = best + 1 if best < 2 * S else 2 * S
     if (best == S - 1) | (best == 2 * S - 1) | (best == 3 * S):  # remoteness S
         return -1
@@ -145,7 +157,8 @@ def _parent_code(best, S):
 
 
 @njit(inline="always")
-def _fail(info, status, p, m, c):
+def fail(info, status, p, m, c):
+    """Record ``[position, move, child]`` in ``info``; return the failure ``status``."""
     info[0] = p
     info[1] = m
     info[2] = c
@@ -166,18 +179,20 @@ def _save(state, status, count, top, p, m, best, stuck):
 
 
 @njit(inline="always")
-def _is_set(bits, p):
-    return (bits[_u(p >> 3)] >> (p & 7)) & 1
+def is_set(bits, p):
+    """Bit ``p`` of a bit set (bit ``p & 7`` of byte ``p >> 3``)."""
+    return (bits[unsigned(p >> 3)] >> (p & 7)) & 1
 
 
 @njit(inline="always")
-def _set(bits, p):
-    bits[_u(p >> 3)] |= np.uint8(1 << (p & 7))
+def set_bit(bits, p):
+    """Set bit ``p`` of a bit set."""
+    bits[unsigned(p >> 3)] |= np.uint8(1 << (p & 7))
 
 
 @njit(inline="always")
 def _clear(bits, p):
-    bits[_u(p >> 3)] &= np.uint8(~(1 << (p & 7)) & 0xFF)
+    bits[unsigned(p >> 3)] &= np.uint8(~(1 << (p & 7)) & 0xFF)
 
 
 @njit(inline="always")
@@ -212,8 +227,8 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
     ``next_move`` gives.
     """
     depth = frames.shape[0] // 3
-    moves = _u(max_moves)
-    positions = _u(size)
+    moves = unsigned(max_moves)
+    positions = unsigned(size)
     if state[_SAVED]:
         top = state[_TOP]
         p = state[_P]
@@ -222,13 +237,13 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
     else:
         v = primitive(params, start)
         if v >= 0:
-            return v if v <= 2 else _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+            return v if v <= 2 else fail(info, STATUS_PRIMITIVE, start, -1, -1)
         # the position searched, its next move and best child value live in registers; frames
         # hold those of the positions below it on the path, saved on the way down
         p = start
         m = next_move(params, start, -1)
         best = 3
-        table[_u(start)] = 1
+        table[unsigned(start)] = 1
         top = 0
     budget = state[STATE_BUDGET]
     steps = 0
@@ -237,35 +252,35 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
             return _save(state, STATUS_PAUSED, 0, top, p, m, best, 0)
         steps += 1
         pushed = False
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             move = m
             c = child(params, p, move)
             m = next_move(params, p, move)
-            if _u(c) >= positions:  # one test for an illegal move and a child out of range
+            if unsigned(c) >= positions:  # one test for an illegal move and a child out of range
                 if c < 0:
                     continue
-                return _fail(info, STATUS_CHILD_RANGE, p, move, c)
-            t = table[_u(c)]
+                return fail(info, STATUS_CHILD_RANGE, p, move, c)
+            t = table[unsigned(c)]
             if t <= 1:  # unknown, or on the path: one test on the path every known child takes
                 if t == 1:
-                    return _fail(info, STATUS_CYCLE, p, move, c)
+                    return fail(info, STATUS_CYCLE, p, move, c)
                 v = primitive(params, c)
                 if v < 0:
                     if top == depth:  # no frame left: this move again, with more frames
                         return _save(state, STATUS_STACK_FULL, 0, top, p, move, best, 0)
-                    frames[_u(3 * top)] = p
-                    frames[_u(3 * top + 1)] = m
-                    frames[_u(3 * top + 2)] = best
+                    frames[unsigned(3 * top)] = p
+                    frames[unsigned(3 * top + 1)] = m
+                    frames[unsigned(3 * top + 2)] = best
                     top += 1
                     p = c
                     m = next_move(params, c, -1)
                     best = 3
-                    table[_u(c)] = 1
+                    table[unsigned(c)] = 1
                     pushed = True
                     break
                 if v > 2:
-                    return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
-                table[_u(c)] = 2 + v
+                    return fail(info, STATUS_PRIMITIVE, c, -1, -1)
+                table[unsigned(c)] = 2 + v
                 t = 2 + v
             if t - 2 < best:
                 best = t - 2
@@ -275,13 +290,13 @@ def query(child, primitive, next_move, params, start, size, max_moves, table, fr
             continue
         # every child seen (or a losing one found): 2 - best is our value; no child: a loss
         value = 0 if best == 3 else 2 - best
-        table[_u(p)] = 2 + value
+        table[unsigned(p)] = 2 + value
         if top == 0:
             return value
         top -= 1
-        p = frames[_u(3 * top)]
-        m = frames[_u(3 * top + 1)]
-        best = frames[_u(3 * top + 2)]
+        p = frames[unsigned(3 * top)]
+        m = frames[unsigned(3 * top + 1)]
+        best = frames[unsigned(3 * top + 2)]
         if value < best:
             best = value
             if value == 0:  # the parent found a losing child: it need look no further
@@ -306,8 +321,8 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
     UNSOLVED = 2 * S + 1
     NO_CHILD = 4 * S  # above every code: no child seen yet
     depth = frames.shape[0] // 3
-    moves = _u(max_moves)
-    positions = _u(size)
+    moves = unsigned(max_moves)
+    positions = unsigned(size)
     if state[_SAVED]:
         count = state[STATE_COUNT]
         stuck = state[_STUCK]
@@ -316,13 +331,13 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
         m = state[_M]
         best = state[_BEST]
     else:
-        _set(reach, start)
+        set_bit(reach, start)
         v = primitive(params, start)
         if v >= 0:
-            code = _primitive_code(v, S)
+            code = primitive_code(v, S)
             if code < 0:
-                return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
-            table[_u(start)] = code
+                return fail(info, STATUS_PRIMITIVE, start, -1, -1)
+            table[unsigned(start)] = code
             primitives[v] += 1
             return 1
         count = 1
@@ -332,7 +347,7 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
         p = start
         m = next_move(params, start, -1)
         best = NO_CHILD
-        table[_u(start)] = UNSOLVED
+        table[unsigned(start)] = UNSOLVED
         top = 0
     budget = state[STATE_BUDGET]
     steps = 0
@@ -341,21 +356,21 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
             return _save(state, STATUS_PAUSED, count, top, p, m, best, stuck)
         steps += 1
         pushed = False
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             move = m
             c = child(params, p, move)
             m = next_move(params, p, move)
-            if _u(c) >= positions:  # one test for an illegal move and a child out of range
+            if unsigned(c) >= positions:  # one test for an illegal move and a child out of range
                 if c < 0:
                     continue
-                return _fail(info, STATUS_CHILD_RANGE, p, move, c)
-            cc = np.int64(table[_u(c)])
+                return fail(info, STATUS_CHILD_RANGE, p, move, c)
+            cc = np.int64(table[unsigned(c)])
             # on the path (UNSOLVED) and unvisited (UNSOLVED + 1) are adjacent: one test on the
             # path every solved child takes
-            if _u(cc - UNSOLVED) < _u(2):
+            if unsigned(cc - UNSOLVED) < unsigned(2):
                 if cc == UNSOLVED:
-                    return _fail(info, STATUS_CYCLE, p, move, c)
-                _set(reach, c)
+                    return fail(info, STATUS_CYCLE, p, move, c)
+                set_bit(reach, c)
                 count += 1
                 v = primitive(params, c)
                 if v < 0:
@@ -363,37 +378,37 @@ def solve_memo(child, primitive, next_move, params, start, size, max_moves, reac
                         _clear(reach, c)
                         return _save(state, STATUS_STACK_FULL, count - 1, top, p, move, best,
                                      stuck)
-                    frames[_u(3 * top)] = p
-                    frames[_u(3 * top + 1)] = m
-                    frames[_u(3 * top + 2)] = best
+                    frames[unsigned(3 * top)] = p
+                    frames[unsigned(3 * top + 1)] = m
+                    frames[unsigned(3 * top + 2)] = best
                     top += 1
                     p = c
                     m = next_move(params, c, -1)
                     best = NO_CHILD
-                    table[_u(c)] = UNSOLVED
+                    table[unsigned(c)] = UNSOLVED
                     pushed = True
                     break
-                cc = _primitive_code(v, S)
+                cc = primitive_code(v, S)
                 if cc < 0:
-                    return _fail(info, STATUS_PRIMITIVE, c, -1, -1)
-                table[_u(c)] = cc
+                    return fail(info, STATUS_PRIMITIVE, c, -1, -1)
+                table[unsigned(c)] = cc
                 primitives[v] += 1
             if cc < best:
                 best = cc
         if pushed:
             continue
         stuck += np.int64(best == NO_CHILD)
-        code = _parent_code(best, S)
+        code = parent_code(best, S)
         if code < 0:
-            return _fail(info, STATUS_REMOTENESS, p, -1, -1)
-        table[_u(p)] = code
+            return fail(info, STATUS_REMOTENESS, p, -1, -1)
+        table[unsigned(p)] = code
         if top == 0:
             primitives[0] += stuck
             return count
         top -= 1
-        p = frames[_u(3 * top)]
-        m = frames[_u(3 * top + 1)]
-        best = min(frames[_u(3 * top + 2)], code)
+        p = frames[unsigned(3 * top)]
+        m = frames[unsigned(3 * top + 1)]
+        best = min(frames[unsigned(3 * top + 2)], code)
 
 
 @njit(inline="always")
@@ -409,7 +424,7 @@ def enumerate_any(child, primitive, next_move, params, start, size, max_moves, r
     """
     S = code_span(table)
     UNSOLVED = 2 * S + 1
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     if state[_SAVED]:
         n = state[STATE_COUNT]
         i = state[_NEXT]
@@ -417,7 +432,7 @@ def enumerate_any(child, primitive, next_move, params, start, size, max_moves, r
     else:
         order[0] = start
         index[start] = 0
-        _set(reach, start)
+        set_bit(reach, start)
         n = 1
         i = 0
         edges = 0
@@ -435,15 +450,15 @@ def enumerate_any(child, primitive, next_move, params, start, size, max_moves, r
         steps += 1
         v = primitive(params, p)
         if v >= 0:
-            code = _primitive_code(v, S)
+            code = primitive_code(v, S)
             if code < 0:
-                return _fail(info, STATUS_PRIMITIVE, p, -1, -1)
+                return fail(info, STATUS_PRIMITIVE, p, -1, -1)
             table[p] = code
             primitives[v] += 1
             continue
         kids = 0
         m = next_move(params, p, -1)
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             move = m
             c = child(params, p, move)
             m = next_move(params, p, move)
@@ -451,10 +466,10 @@ def enumerate_any(child, primitive, next_move, params, start, size, max_moves, r
             if c < 0:
                 continue
             if c >= size:
-                return _fail(info, STATUS_CHILD_RANGE, p, move, c)
+                return fail(info, STATUS_CHILD_RANGE, p, move, c)
             kids += 1
-            if not _is_set(reach, c):
-                _set(reach, c)
+            if not is_set(reach, c):
+                set_bit(reach, c)
                 order[n] = c
                 index[c] = n
                 n += 1
@@ -494,7 +509,7 @@ def resolve_any(child, next_move, params, max_moves, table, order, index, unreso
     """
     S = code_span(table)
     UNSOLVED = 2 * S + 1
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     n = order.shape[0]
     stage = state[_STAGE]
     j = state[_NEXT]
@@ -509,7 +524,7 @@ def resolve_any(child, next_move, params, max_moves, table, order, index, unreso
             p = order[j]
             if table[p] == UNSOLVED:
                 m = next_move(params, p, -1)
-                while _u(m) < moves:
+                while unsigned(m) < moves:
                     c = child(params, p, m)
                     m = next_move(params, p, m)
                     steps += 1
@@ -535,7 +550,7 @@ def resolve_any(child, next_move, params, max_moves, table, order, index, unreso
             p = order[j]
             if table[p] == UNSOLVED:
                 m = next_move(params, p, -1)
-                while _u(m) < moves:
+                while unsigned(m) < moves:
                     c = child(params, p, m)
                     m = next_move(params, p, m)
                     steps += 1
@@ -573,9 +588,9 @@ def resolve_any(child, next_move, params, max_moves, table, order, index, unreso
                     unresolved[i] -= 1
                     if unresolved[i] > 0:
                         continue
-                new = _parent_code(code, S)
+                new = parent_code(code, S)
                 if new < 0:
-                    return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+                    return fail(info, STATUS_REMOTENESS, p, -1, -1)
                 table[p] = new
                 queue[tail] = i
                 tail += 1
@@ -597,14 +612,14 @@ def resolve_any(child, next_move, params, max_moves, table, order, index, unreso
                 return _save_stage(state, 6, j, tail)
             k = queue[j]
             j += 1
-            new = _parent_code(np.int64(table[order[k]]), S)
+            new = parent_code(np.int64(table[order[k]]), S)
             steps += 1 + first[k + 1] - first[k]
             for e in range(first[k], first[k + 1]):
                 i = parent[e]
                 p = order[i]
                 if table[p] == UNSOLVED:
                     if new < 0:
-                        return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+                        return fail(info, STATUS_REMOTENESS, p, -1, -1)
                     table[p] = new
                     queue[tail] = i
                     tail += 1
@@ -638,16 +653,16 @@ def grundy_memo(child, primitive, rest, next_move, params, start, size, max_move
        Plays*, ch. 4, 2nd ed., A K Peters, 2001.
     """
     depth = frames.shape[0] // 3
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     if state[_SAVED]:  # the positions on the path and their next moves are in frames
         count = state[STATE_COUNT]
         top = state[_TOP]
     else:
-        _set(reach, start)
+        set_bit(reach, start)
         v = primitive(params, start)
         if v >= 0:
             if v != 0:
-                return _fail(info, STATUS_PRIMITIVE, start, -1, -1)
+                return fail(info, STATUS_PRIMITIVE, start, -1, -1)
             grundy[start] = 0
             return 1
         count = 1
@@ -661,56 +676,56 @@ def grundy_memo(child, primitive, rest, next_move, params, start, size, max_move
         if steps >= budget:
             return _save(state, STATUS_PAUSED, count, top, 0, 0, 0, 0)
         steps += 1
-        p = frames[_u(3 * top)]
-        m = frames[_u(3 * top + 1)]
+        p = frames[unsigned(3 * top)]
+        m = frames[unsigned(3 * top + 1)]
         pushed = False
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             c = child(params, p, m)
             if c < 0:
                 m = next_move(params, p, m)
                 continue
             r = rest(params, p, m)
             if c >= size:
-                return _fail(info, STATUS_CHILD_RANGE, p, m, c)
+                return fail(info, STATUS_CHILD_RANGE, p, m, c)
             if r >= size:
-                return _fail(info, STATUS_REST_RANGE, p, m, r)
+                return fail(info, STATUS_REST_RANGE, p, m, r)
             # the first unreached component of this move, if any; the move is looked at again
             # once it is done, for the other one
             t = c
-            if _is_set(reach, c):
+            if is_set(reach, c):
                 if grundy[c] == _ON_PATH:
-                    return _fail(info, STATUS_CYCLE, p, m, c)
+                    return fail(info, STATUS_CYCLE, p, m, c)
                 t = r
-                if t >= 0 and _is_set(reach, t):
+                if t >= 0 and is_set(reach, t):
                     if grundy[t] == _ON_PATH:
-                        return _fail(info, STATUS_CYCLE, p, m, t)
+                        return fail(info, STATUS_CYCLE, p, m, t)
                     t = -1
             if t < 0:
                 m = next_move(params, p, m)
                 continue
-            _set(reach, t)
+            set_bit(reach, t)
             count += 1
             v = primitive(params, t)
             if v >= 0:
                 if v != 0:
-                    return _fail(info, STATUS_PRIMITIVE, t, -1, -1)
+                    return fail(info, STATUS_PRIMITIVE, t, -1, -1)
                 grundy[t] = 0
                 continue
             if top + 1 == depth:  # no frame left: this move again, with more frames
                 _clear(reach, t)
-                frames[_u(3 * top + 1)] = m
+                frames[unsigned(3 * top + 1)] = m
                 return _save(state, STATUS_STACK_FULL, count - 1, top, 0, 0, 0, 0)
-            frames[_u(3 * top + 1)] = m
+            frames[unsigned(3 * top + 1)] = m
             top += 1
-            frames[_u(3 * top)] = t
-            frames[_u(3 * top + 1)] = next_move(params, t, -1)
+            frames[unsigned(3 * top)] = t
+            frames[unsigned(3 * top + 1)] = next_move(params, t, -1)
             grundy[t] = _ON_PATH
             pushed = True
             break
         if pushed:
             continue
         m = next_move(params, p, -1)
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             move = m
             m = next_move(params, p, move)
             c = child(params, p, move)

@@ -49,7 +49,7 @@ from perfectplay.compiled._loops import (
     STATUS_PAUSED,
     STATUS_PRIMITIVE,
     STATUS_STACK_FULL,
-    _u,
+    unsigned,
 )
 
 BIG = 1 << 28
@@ -201,7 +201,7 @@ def _child_cutoff(child, key, flags, params, search_params, size, p, moves, base
     else ``beta - 1``."""
     for j in range(n):
         c = child(params, p, moves[base + j])
-        if _u(c) >= _u(size):
+        if unsigned(c) >= unsigned(size):
             continue  # the search itself reports it
         e = _probe(table, shift, key(search_params, c) if flags & HAS_KEY else c)
         if e >= 0:
@@ -306,7 +306,7 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
             else:
                 n = 0
                 m = next_move(params, p, -1)
-                while _u(m) < _u(max_moves) and n < max_moves:
+                while unsigned(m) < unsigned(max_moves) and n < max_moves:
                     if (allowed >> m) & 1:
                         moves[base + n] = m
                         n += 1

@@ -108,11 +108,11 @@ def compiled_grundy(game: Game, position: Position | None = None) -> GrundyTable
        Plays*, ch. 4, 2nd ed., A K Peters, 2001.
     """
     started, compiled = time.perf_counter(), compiling_seconds()
-    rules = rules_of(game)
+    rules = rules_of(game)  # the game's compiled rules import numba
     start = game.start() if position is None else position
     first = rules.index(start)
-    module = kernels_for(rules)
     loading = time.perf_counter() - started
+    module = kernels_for(rules)  # counted in compiling_seconds
     reach = np.zeros((rules.size + 7) // 8, dtype=np.uint8)
     values = np.zeros(rules.size, dtype=np.uint16)
     seen = np.full(rules.max_moves + 1, -1, dtype=np.int64)

@@ -61,7 +61,7 @@ def _kernels() -> ModuleType:
     """The cached entry points of the loops, from the kernel directory (written there once)."""
     from perfectplay.compiled import _nimseq_loops
 
-    text = entry_source("_nimseq_loops", _ENTRIES, origin="nim-sequences")
+    text = entry_source(_nimseq_loops.__name__, _ENTRIES, origin="nim-sequences")
     return cached_module(text, [_nimseq_loops])
 
 

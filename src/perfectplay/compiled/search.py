@@ -24,10 +24,8 @@ References
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -252,50 +250,33 @@ class Analysis:
         return self.moves[0].move if self.moves else None
 
 
-_module_by_rules: dict[int, tuple[CompiledRules, ModuleType]] = {}
+_SEARCH_ENTRY = {"search_batch": ("child, primitive, next_move, wins_now, safe_moves, order, "
+                                  "key, horizon, FLAGS",
+                                  "params, search_params, size, max_moves, roots, mode, scores, "
+                                  "nodes, ties, table, frames, moves, state, info")}
+"""The search loop's rules and arguments."""
+
+_STAND_INS = {**kernels.STAND_INS, "order": "from perfectplay.compiled._search_loops import "
+                                            "no_order as order",
+              **{name: f"from perfectplay.compiled._search_loops import no_position_hook as "
+                       f"{name}" for name in ("wins_now", "safe_moves", "key", "horizon")}}
+"""What stands for an absent rule or search hook."""
 
 
 def _kernel(rules: CompiledRules) -> Any:
-    """The cached ``search_batch`` entry for ``rules`` and their search hooks."""
-    known = _module_by_rules.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1].search_batch
-    from perfectplay.compiled import _loops, _search_loops
-
+    """The cached ``search_batch`` entry for ``rules`` and their search hooks
+    (:func:`~perfectplay.compiled.kernels.kernel_module`, family ``"search"``), with the
+    rules' functions compiled for the calls from Python the search makes: both count in
+    :func:`~perfectplay.compiled.kernels.compiling_seconds`."""
     hooks = rules.search or _NO_HOOKS
     functions: dict[str, Any] = {"child": rules.child, "primitive": rules.primitive,
                                  "next_move": rules.next_move}
     functions.update({name: getattr(hooks, name) for name in _HOOKS})
-    defaults = {"primitive": ("_loops", "never_primitive"), "next_move": ("_loops", "every_move"),
-                "order": ("_search_loops", "no_order")}
-    where = {name: kernels._importable(f) for name, f in functions.items() if f is not None}
-    cached = all(w is not None for w in where.values())
-    flags = hooks.flags()
-    imports = [f"FLAGS = {flags}"]
-    origin = []
-    for name, f in functions.items():
-        if f is None:
-            source, attribute = defaults.get(name, ("_search_loops", "no_position_hook"))
-            imports.append(f"from perfectplay.compiled.{source} import {attribute} as {name}")
-        elif cached:
-            source, attribute = where[name]  # type: ignore[misc]
-            imports.append(f"from {source} import {attribute} as {name}")
-            origin.append(f"{source}.{attribute}")
-    entry = {"search_batch": ("child, primitive, next_move, wins_now, safe_moves, order, key, "
-                              "horizon, FLAGS",
-                              "params, search_params, size, max_moves, roots, mode, scores, "
-                              "nodes, ties, table, frames, moves, state, info")}
-    text = kernels.entry_source("_search_loops", entry, origin=", ".join(origin) or "search",
-                                imports=imports, cached=cached)
-    if cached:
-        depends = dict.fromkeys([_search_loops, _loops,
-                                 *(sys.modules[w[0]] for w in where.values() if w)])
-        module = kernels.cached_module(text, depends)
-    else:
-        module = ModuleType(f"{kernels.PREFIX}search_in_memory")
-        module.__dict__.update({name: f for name, f in functions.items() if f is not None})
-        exec(compile(text, f"<{kernels.PREFIX}search_in_memory>", "exec"), module.__dict__)
-    _module_by_rules[id(rules)] = (rules, module)
+    module = kernels.kernel_module(rules, "search", functions,
+                                   loops="perfectplay.compiled._search_loops",
+                                   entries=_SEARCH_ENTRY, stand_ins=_STAND_INS,
+                                   preamble=[f"FLAGS = {hooks.flags()}"])
+    kernels.prepare_calls(rules)
     return module.search_batch
 
 
@@ -308,6 +289,7 @@ def _search_rules(game: Game) -> CompiledRules:
     if rules.rest is not None:
         raise NotApplicable("these rules' moves leave sums (rest): the search scores single "
                             "positions, not sums")
+    _kernel(rules)  # loaded and compiled before any work: that time counts as compiling
     return rules
 
 
@@ -403,8 +385,7 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
                           "handles cycles",)
             raise error
         depth *= 8
-    if status < 0:
-        _raise(status, info, rules)
+    kernels.check(status, info, rules)
     if progress is not None:
         progress(len(roots))
     return scores, nodes, ties
@@ -414,19 +395,6 @@ def _done(state: Any, progress: Callable[[int], None]) -> Callable[[int], None]:
     from perfectplay.compiled._search_loops import STATE_NEXT
 
     return lambda _: progress(int(state[STATE_NEXT]))
-
-
-def _raise(status: int, info: Any, rules: CompiledRules) -> None:
-    from perfectplay.compiled import _loops
-
-    where = rules.decode(int(info[0]))
-    if status == _loops.STATUS_CHILD_RANGE:
-        raise GameError(f"child() of move {int(info[1])} gave {int(info[2])}, outside "
-                        f"[0, {rules.size})", position=where)
-    if status == _loops.STATUS_PRIMITIVE:
-        raise GameError("primitive() must give -1, LOSE_CODE (0), TIE_CODE (1) or WIN_CODE (2)",
-                        position=where)
-    raise RuntimeError(f"search kernel status {status}")
 
 
 def _tie_remoteness(game: Game, rules: CompiledRules, root: int,

@@ -75,11 +75,11 @@ def compiled_solve(game: Game, position: Position | None = None, *,
     from perfectplay.compiled.kernels import compiling_seconds, kernels_for
 
     compiled = compiling_seconds()
-    rules = rules_of(game)
+    rules = rules_of(game)  # the game's compiled rules import numba
     start = game.start() if position is None else position
     first = rules.index(start)
-    module = kernels_for(rules)
     loading = time.perf_counter() - started
+    module = kernels_for(rules)  # counted in compiling_seconds
     try:
         count, reach, table, primitives = _solve(module, rules, first, np.uint16, progress)
     except EngineLimitError:  # a remoteness past 16,383: again, with 4-byte codes

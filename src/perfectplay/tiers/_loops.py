@@ -20,8 +20,9 @@ translate at the edges (:func:`order_code`, :func:`stored_code`), so they decide
 
 A child of tier ``c`` is looked up in ``tables[slot_of[c]]`` (raw bytes of tier ``c``'s codes,
 ``widths[slot_of[c]]`` bytes each) or marked in ``reaches[slot_of[c]]``; ``slot_of[c]`` is -1
-for a tier the moves may not reach. Every loop returns a count (>= 0) or a negative status,
-with ``info`` holding ``[position, move, child]``.
+for a tier the moves may not reach. Every loop returns a count (>= 0) or a negative status
+(the ``STATUS_*`` of :mod:`perfectplay.compiled._loops`), with ``info`` holding
+``[position, move, child]``.
 """
 
 from __future__ import annotations
@@ -31,26 +32,21 @@ from numba import njit
 
 from perfectplay.compiled._loops import (
     STATUS_PRIMITIVE,
+    STATUS_RANK,
     STATUS_REMOTENESS,
-    _fail,
-    _is_set,
-    _parent_code,
-    _primitive_code,
-    _set,
-    _u,
+    STATUS_TIER,
+    STATUS_UNREACHED,
+    STATUS_WIDTH,
+    fail,
+    is_set,
+    parent_code,
+    primitive_code,
+    set_bit,
+    unsigned,
 )
 from perfectplay.compiled.codes import CODE16_SPAN
 from perfectplay.compiled.rules import TIER_MEMO, TIER_RUN
 from perfectplay.core.values import ValueCode
-
-STATUS_TIER = -20
-"""A move led to a tier that ``TierRules.children`` does not list for its tier."""
-STATUS_RANK = -21
-"""``rank`` gave an index outside its tier's size."""
-STATUS_UNREACHED = -22
-"""A child's code is missing from its solved tier (the forward pass never marked it)."""
-STATUS_WIDTH = -23
-"""A code does not fit the tier's code width."""
 
 S = CODE16_SPAN
 NO_CHILD = 4 * S  # above every code: no child seen yet
@@ -89,8 +85,8 @@ def _lookup(tables, widths, slot, index):
     """The stored code of ``index`` in the tier of ``slot``."""
     table = tables[slot]
     if widths[slot] == 1:
-        return np.int64(table[_u(index)])
-    return np.int64(table[_u(2 * index)]) | (np.int64(table[_u(2 * index + 1)]) << 8)
+        return np.int64(table[unsigned(index)])
+    return np.int64(table[unsigned(2 * index)]) | (np.int64(table[unsigned(2 * index + 1)]) << 8)
 
 
 @njit(inline="always")
@@ -98,11 +94,11 @@ def _place(tier, rank, params, slot_of, sizes, p, m, c, info):
     """``(tier, index, status)`` of a child of a loopy tier: status 0, or why it is out of the
     protocol."""
     ct = tier(params, c)
-    if _u(ct) >= _u(sizes.shape[0]) or slot_of[_u(ct)] < 0:
-        return ct, 0, _fail(info, STATUS_TIER, p, m, c)
+    if unsigned(ct) >= unsigned(sizes.shape[0]) or slot_of[unsigned(ct)] < 0:
+        return ct, 0, fail(info, STATUS_TIER, p, m, c)
     ci = rank(params, ct, c)
-    if _u(ci) >= _u(sizes[ct]):
-        return ct, ci, _fail(info, STATUS_RANK, p, m, c)
+    if unsigned(ci) >= unsigned(sizes[ct]):
+        return ct, ci, fail(info, STATUS_RANK, p, m, c)
     return ct, ci, 0
 
 
@@ -113,9 +109,9 @@ def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reac
     itself goes to ``queue[tail]``. Return the new tail, or a status."""
     if primitive(params, p) >= 0:
         return tail
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     m = next_move(params, p, -1)
-    while _u(m) < moves:
+    while unsigned(m) < moves:
         move = m
         c = child(params, p, move)
         m = next_move(params, p, move)
@@ -125,8 +121,8 @@ def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reac
         if status < 0:
             return status
         bits = reaches[slot_of[ct]]
-        if not _is_set(bits, ci):
-            _set(bits, ci)
+        if not is_set(bits, ci):
+            set_bit(bits, ci)
             if ct == t:
                 queue[tail] = ci
                 tail += 1
@@ -140,8 +136,8 @@ def _child_tier(tier, params, slot_of, sizes, p, m, c, info):
     is declared, since hooks that declare one child tier and reach others would otherwise be
     solved silently wrong."""
     ct = tier(params, c)
-    if _u(ct) >= _u(sizes.shape[0]) or slot_of[_u(ct)] < 0:
-        return _fail(info, STATUS_TIER, p, m, c)
+    if unsigned(ct) >= unsigned(sizes.shape[0]) or slot_of[unsigned(ct)] < 0:
+        return fail(info, STATUS_TIER, p, m, c)
     return ct
 
 
@@ -152,7 +148,7 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
     moves all leave it: ``slot_of[t]`` is -1, and ``reach`` its bits); return how many indices
     there were reached."""
     count = 0
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     target = reaches[slot_of[only] if only >= 0 else 0]
     memo = np.zeros(TIER_MEMO, dtype=np.int64)
     boards = np.empty(TIER_RUN, dtype=np.int64)
@@ -162,7 +158,7 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
         if not reach[i >> 3]:  # eight indices not reached: most bytes of a sparse tier
             i = (i | 7) + 1
             continue
-        if not _is_set(reach, i):
+        if not is_set(reach, i):
             i += 1
             continue
         count += 1
@@ -174,7 +170,7 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
             i += 1
             continue
         m = next_move(params, p, -1)
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             move = m
             c = child(params, p, move)
             m = next_move(params, p, move)
@@ -184,10 +180,10 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
             if ct < 0:
                 return ct
             ci = rank_child(params, ct, c, move, i, memo)
-            if _u(ci) >= _u(sizes[ct]):
-                return _fail(info, STATUS_RANK, p, move, c)
+            if unsigned(ci) >= unsigned(sizes[ct]):
+                return fail(info, STATUS_RANK, p, move, c)
             bits = target if only >= 0 else reaches[slot_of[ct]]
-            _set(bits, ci)  # set whether or not it was: no branch on the data
+            set_bit(bits, ci)  # set whether or not it was: no branch on the data
         i += 1
     return count
 
@@ -201,7 +197,7 @@ def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, r
     reach = reaches[slot_of[t]]
     tail = 0
     for i in range(sizes[t]):
-        if _is_set(reach, i):
+        if is_set(reach, i):
             queue[tail] = i
             tail += 1
     head = 0
@@ -221,7 +217,7 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
              max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, primitives, info):
     """Stored codes of the indices ``[lo, lo + len(out))`` of a tier whose moves all leave it,
     from the solved tiers its moves reach; return how many were reached."""
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     limit = np.int64(np.iinfo(out.dtype).max)
     slot = slot_of[only] if only >= 0 else 0
     table = tables[slot]  # the one tier below, when there is one
@@ -237,7 +233,7 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
         if not reach[i >> 3]:  # eight indices not reached
             k = (i | 7) + 1 - lo
             continue
-        if not _is_set(reach, i):
+        if not is_set(reach, i):
             k += 1
             continue
         count += 1
@@ -247,14 +243,14 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
         p = boards[i - first]
         v = primitive(params, p)
         if v >= 0:
-            code = _primitive_code(v, S)
+            code = primitive_code(v, S)
             if code < 0:
-                return _fail(info, STATUS_PRIMITIVE, p, -1, -1)
+                return fail(info, STATUS_PRIMITIVE, p, -1, -1)
             primitives[v] += 1
         else:
             best = NO_CHILD
             m = next_move(params, p, -1)
-            while _u(m) < moves:
+            while unsigned(m) < moves:
                 move = m
                 c = child(params, p, move)
                 m = next_move(params, p, move)
@@ -264,27 +260,28 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
                 if ct < 0:
                     return ct
                 ci = rank_child(params, ct, c, move, i, memo)
-                if _u(ci) >= _u(sizes[ct]):
-                    return _fail(info, STATUS_RANK, p, move, c)
+                if unsigned(ci) >= unsigned(sizes[ct]):
+                    return fail(info, STATUS_RANK, p, move, c)
                 if only < 0:
                     s = _lookup(tables, widths, slot_of[ct], ci)
                 elif narrow:
-                    s = np.int64(table[_u(ci)])
+                    s = np.int64(table[unsigned(ci)])
                 else:
-                    s = np.int64(table[_u(2 * ci)]) | (np.int64(table[_u(2 * ci + 1)]) << 8)
+                    s = (np.int64(table[unsigned(2 * ci)])
+                         | (np.int64(table[unsigned(2 * ci + 1)]) << 8))
                 if s == 0:
-                    return _fail(info, STATUS_UNREACHED, p, move, c)
+                    return fail(info, STATUS_UNREACHED, p, move, c)
                 cc = order_code(s)
                 if cc < best:
                     best = cc
             if best == NO_CHILD:  # no legal move: a loss, counted as primitive
                 primitives[0] += 1
-            code = _parent_code(best, S)
+            code = parent_code(best, S)
             if code < 0:
-                return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+                return fail(info, STATUS_REMOTENESS, p, -1, -1)
         stored = stored_code(code)
         if stored > limit:
-            return _fail(info, STATUS_WIDTH, p, -1, -1)
+            return fail(info, STATUS_WIDTH, p, -1, -1)
         out[k] = stored
         k += 1
     return count
@@ -304,24 +301,24 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
     ``outwin[i]`` the largest remoteness of a winning one (-1: none) and ``nonwin[i]`` 1 when
     one does not win (so ``i`` cannot lose).
     """
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     edges = 0
     for i in range(code.shape[0]):
-        if not _is_set(reach, i):
+        if not is_set(reach, i):
             continue
         p = unrank(params, t, i)
         v = primitive(params, p)
         if v >= 0:
-            c0 = _primitive_code(v, S)
+            c0 = primitive_code(v, S)
             if c0 < 0:
-                return _fail(info, STATUS_PRIMITIVE, p, -1, -1)
+                return fail(info, STATUS_PRIMITIVE, p, -1, -1)
             code[i] = c0
             primitives[v] += 1
             continue
         best = NO_CHILD
         kids = 0
         m = next_move(params, p, -1)
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             move = m
             c = child(params, p, move)
             m = next_move(params, p, move)
@@ -337,7 +334,7 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
                 continue
             s = _lookup(tables, widths, slot_of[ct], ci)
             if s == 0:
-                return _fail(info, STATUS_UNREACHED, p, move, c)
+                return fail(info, STATUS_UNREACHED, p, move, c)
             cc = order_code(s)
             if cc < best:
                 best = cc
@@ -351,9 +348,9 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
             primitives[0] += 1
             code[i] = 0
         elif unresolved[i] == 0:
-            c0 = _parent_code(best, S)
+            c0 = parent_code(best, S)
             if c0 < 0:
-                return _fail(info, STATUS_REMOTENESS, p, -1, -1)
+                return fail(info, STATUS_REMOTENESS, p, -1, -1)
             code[i] = c0
     return edges
 
@@ -381,17 +378,17 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
     ``parent[first[j]:first[j + 1]]``.
     """
     n = code.shape[0]
-    moves = _u(max_moves)
+    moves = unsigned(max_moves)
     limit = np.int64(np.iinfo(out.dtype).max)
     for j in range(n):
         first[j + 1] += first[j]
     fill = first[:n].copy()
     for i in range(n):
-        if not _is_set(reach, i) or unresolved[i] == 0 or code[i] != UNDECIDED:
+        if not is_set(reach, i) or unresolved[i] == 0 or code[i] != UNDECIDED:
             continue
         p = unrank(params, t, i)
         m = next_move(params, p, -1)
-        while _u(m) < moves:
+        while unsigned(m) < moves:
             c = child(params, p, m)
             m = next_move(params, p, m)
             if c >= 0 and tier(params, c) == t:
@@ -403,7 +400,7 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
         chead.fill(-1)
         top = -1
         for i in range(n):
-            if not _is_set(reach, i):
+            if not is_set(reach, i):
                 continue
             ci = code[i]
             if ci == UNDECIDED:
@@ -423,7 +420,7 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
         r = 0
         while r <= top:
             if r >= S - 1:  # a remoteness the codes cannot hold
-                return _fail(info, STATUS_REMOTENESS, -1, -1, -1)
+                return fail(info, STATUS_REMOTENESS, -1, -1, -1)
             k = chead[r]
             while k >= 0:
                 if code[k] == UNDECIDED:
@@ -456,14 +453,14 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
             r += 1
     deepest = 0
     for i in range(n):
-        if not _is_set(reach, i):
+        if not is_set(reach, i):
             out[i] = 0
             continue
         if code[i] == UNDECIDED:
             code[i] = 2 * S
         stored = stored_code(code[i])
         if stored > limit:
-            return _fail(info, STATUS_WIDTH, unrank(params, t, i), -1, -1)
+            return fail(info, STATUS_WIDTH, unrank(params, t, i), -1, -1)
         out[i] = stored
         deepest = max(deepest, (stored - 1) >> 2)
     return deepest

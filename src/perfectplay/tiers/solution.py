@@ -83,6 +83,7 @@ class TierSolution(Solution[P]):
         """The tiers a solve found solved and verified, not recomputed."""
         import numpy as np
 
+        from perfectplay.compiled.kernels import prepare
         from perfectplay.tiers.kernels import kernels_for
 
         self._rules = rules_of(game)
@@ -93,6 +94,11 @@ class TierSolution(Solution[P]):
         self._place = np.array([0, 0, len(manifest["sizes"])], dtype=np.int64)
         self._index = np.zeros(1, dtype=np.int64)
         self._found = np.zeros(1, dtype=np.int64)
+        # compiled now, where a solve counts it as compiling, not at the first lookup
+        params = self._rules.params
+        prepare(self._kernels.locate, params, 0, self._place, rules=self._rules)
+        prepare(self._kernels.unrank_many, params, 0, self._index, self._found,
+                rules=self._rules)
 
     def _table(self, tier: int) -> Any:
         """Tier ``tier``'s codes, memory-mapped on first use (not checked: see

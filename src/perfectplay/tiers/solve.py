@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import os
 import stat
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -160,9 +161,12 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     >>> solve_tiers(Morris(), s.directory).tiers_reused
     [6, 5, 4, 3, 2, 1, 0]
     """
+    from perfectplay.compiled.kernels import compiling_seconds
     from perfectplay.tiers.solution import open_database
 
-    rules = rules_of(game)
+    started, compiled = time.perf_counter(), compiling_seconds()
+    rules = rules_of(game)  # the game's compiled rules import numba
+    loading = time.perf_counter() - started
     tiers_of(rules, game)
     start = game.start() if position is None else position
     layout = Layout(Path(directory))
@@ -183,6 +187,8 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
             reused = _backward_pass(game, layout, manifest, run, progress)
     solution = open_database(layout.root, game)
     solution.tiers_reused = reused
+    # this process's kernels (the workers' of a Dask cluster compile in their own)
+    solution.compile_seconds = loading + compiling_seconds() - compiled
     return solution
 
 
@@ -276,11 +282,11 @@ def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
     """
     import numpy as np
 
-    from perfectplay.tiers.kernels import kernels_for
+    from perfectplay.tiers.kernels import call
 
     assert rules.tiers is not None
     out = np.array([0, 0, len(rules.tiers.sizes)], dtype=np.int64)
-    kernels_for(rules).locate(rules.params, position, out)
+    call(rules, "locate", rules.params, position, out)
     return int(out[0]), int(out[1])
 
 
