@@ -225,8 +225,9 @@ def test_one_translator_reads_every_loop_status():
         _loops.STATUS_CHILD_RANGE: (GameError, "child() of move 4 gave 9, outside [0, 19683)"),
         _loops.STATUS_REST_RANGE: (GameError, "rest() of move 4 gave 9, outside [0, 19683)"),
         _loops.STATUS_CYCLE: (CycleError, repr(rules.decode(9))),
-        _loops.STATUS_PRIMITIVE: (GameError, "primitive() must give -1, LOSE (0), TIE (1) or "
-                                             "WIN (2) (LOSE or -1 for Grundy values)"),
+        _loops.STATUS_PRIMITIVE: (GameError, "primitive() must give -1, LOSE_CODE (0), TIE_CODE "
+                                             "(1) or WIN_CODE (2) (LOSE_CODE or -1 for Grundy "
+                                             "values)"),
         _loops.STATUS_REMOTENESS: (EngineLimitError, "a remoteness beyond what the code table "
                                                      "holds (16,383 in 2 bytes, 1,073,741,823 "
                                                      "in 4), at position '.........'"),
