@@ -29,14 +29,20 @@ def local_cluster(workers: int) -> Any:
     ------
     NotApplicable
         When Dask's ``distributed`` is not installed.
+    OSError
+        When the cluster does not start (a worker process that dies while it starts).
     """
     try:
         from distributed import LocalCluster
     except ImportError:
         raise NotApplicable("solving on Dask needs dask[distributed]: pip install "
                             "'perfectplay[dask]'") from None
-    return LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
-                        host="127.0.0.1", dashboard_address=None)
+    try:
+        return LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
+                            host="127.0.0.1", dashboard_address=None)
+    except Exception as exc:  # Dask's RuntimeError "Nanny failed to start": a worker died
+        raise OSError(f"the local Dask cluster of {workers} workers did not start "
+                      f"({type(exc).__name__}: {str(exc)[:200]})") from exc
 
 
 @contextmanager
