@@ -40,7 +40,7 @@ def test_a_worker_killed_while_the_cluster_starts_ends_in_one_line(tmp_path):
                     os.kill(grandchild, signal.SIGKILL)
                     killed.add(grandchild)
         time.sleep(0.005)
-    out, err = run.communicate(timeout=240)
+    _, err = run.communicate(timeout=240)
     assert killed, "no worker process was seen"
     assert "Traceback" not in err
     if run.returncode != 0:
