@@ -47,3 +47,18 @@ def test_compiled_solves_report_progress_while_they_run():
     s = solve(ConnectFour(5, 4), method="compiled", progress=seen.append)
     assert seen[-1] == len(s) == 3945711
     assert len(seen) >= 10 and seen == sorted(seen)  # during the search, not only at its end
+
+
+def test_off_a_terminal_a_long_run_prints_a_line_every_few_seconds(monkeypatch, capsys):
+    # a log or a pipe gets no bar: a plain line once LINE_EVERY seconds have passed, then again
+    from perfectplay.cli import progress
+
+    clock = [0.0]
+    monkeypatch.setattr(progress.time, "perf_counter", lambda: clock[0])
+    bar = progress.ProgressBar("options")
+    for now, done in [(1.0, 10), (9.9, 20), (10.0, 30), (15.0, 40), (20.5, 50)]:
+        clock[0] = now
+        bar(done)
+    bar.close()
+    assert capsys.readouterr().err == ("progress: 30 options, 3/s (10 s)\n"
+                                       "progress: 50 options, 2/s (20 s)\n")

@@ -1,4 +1,5 @@
-"""A progress bar with positions per second, shown only once a solve has run for a second."""
+"""A progress bar with positions per second, shown only once a solve has run for a second; off a
+terminal (a log, a pipe), a plain line every ten seconds instead."""
 
 from __future__ import annotations
 
@@ -6,15 +7,19 @@ import sys
 import time
 from typing import Any
 
-__all__ = ["ProgressBar"]
+__all__ = ["LINE_EVERY", "ProgressBar"]
 
+LINE_EVERY = 10.0
+"""Seconds between two progress lines off a terminal (the first after as long): a long run
+says it is alive in a log, a short one prints nothing extra."""
 
 
 class ProgressBar:
     """A ``progress`` callback for solvers: call it with the count done so far.
 
-    rich is imported only when the bar is first shown; on a stderr that is not a terminal
-    nothing is drawn unless ``force`` is set.
+    rich is imported only when the bar is first shown; on a stderr that is not a terminal no
+    bar is drawn unless ``force`` is set: a line ``progress: ...`` is printed every
+    :data:`LINE_EVERY` seconds instead.
     """
 
     def __init__(self, unit: str = "positions", *, total: int | None = None,
@@ -27,18 +32,27 @@ class ProgressBar:
         self._console = console
         self._progress: Any = None
         self._task: Any = None
+        self._next_line = self._started + LINE_EVERY
 
     def __call__(self, done: int) -> None:
+        now = time.perf_counter()
+        elapsed = now - self._started
         if not self._enabled:
+            if now >= self._next_line:
+                print(f"progress: {self._said(done, elapsed)} ({elapsed:,.0f} s)",
+                      file=sys.stderr, flush=True)
+                self._next_line = now + LINE_EVERY
             return
         if self._progress is None:
-            if time.perf_counter() - self._started < self.delay:
+            if elapsed < self.delay:
                 return
             self._show()
-        elapsed = time.perf_counter() - self._started
-        said = (f"{done:,} of {self.total:,} {self.unit}" if self.total is not None
-                else f"{done:,} {self.unit}, {done / elapsed:,.0f}/s")
-        self._progress.update(self._task, completed=done, description=said)
+        self._progress.update(self._task, completed=done, description=self._said(done, elapsed))
+
+    def _said(self, done: int, elapsed: float) -> str:
+        if self.total is not None:
+            return f"{done:,} of {self.total:,} {self.unit}"
+        return f"{done:,} {self.unit}, {done / max(elapsed, 1e-9):,.0f}/s"
 
     def _show(self) -> None:
         from rich.console import Console
