@@ -42,3 +42,11 @@ def test_the_search_benchmark_runs_without_its_baseline():
 def test_the_cgt_benchmark_agrees_with_its_plain_recursion():
     out = run("bench_cgt.py", "--upto", "3", "--limit", "2")
     assert "2x2" in out and "+-1" in out and "{2|-1/2}" in out
+
+
+def test_the_judge_benchmark_agrees_with_each_cpp_seed():
+    # the benchmark stops with an error when a judge and its C++ seed answer differently
+    out = run("bench_judge.py", "--repeat", "1")
+    worst = out.split("the C++ seed (g++ -O2) on the same input:")[1].split("\n")[1:6]
+    assert [line.split()[0] for line in worst] == [
+        "shiritori", "kadomatsu", "disconnected", "interval-game-2", "five-hundred-eleven"]

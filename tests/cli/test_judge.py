@@ -116,10 +116,9 @@ ZIGZAG = " ".join(str(i if i % 2 else 100 - i) for i in range(30))
     ("five-hundred-eleven", "6000\n" + " 0" * 6000 + "\n",
      ["N = 6000 exceeds the contest limit 50"],
      "five-hundred-eleven with N = 6,000 (up to 6,001 keys x 6,000 cards) is 3.6e+07 children"),
-    ("shiritori", "30\n" + "\n".join(f"a{chr(97 + i // 26)}{chr(97 + i % 26)}a"
-                                      for i in range(30)) + "\n",
+    ("shiritori", "30\n" + "\n".join([a + b for a in "abcdef" for b in "abcdef"][:30]) + "\n",
      ["N = 30 exceeds the contest limit 16"],
-     "shiritori with N = 30 (up to 1.6e+10 positions x 30 words) is 4.8e+11 word checks"),
+     "shiritori with N = 30 (up to 5.9e+08 states x 6 classes) is 3.5e+09 class checks"),
     ("interval-game-2", "1\n20000\n" + "".join(f"{i} {i + 1}\n" for i in range(1, 20_001)),
      ["case 1: N exceeds the contest limit 100",
       "case 1: an interval ends beyond the contest limit 100"],

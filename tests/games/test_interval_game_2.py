@@ -3,6 +3,8 @@ the compiled rules against the pure-Python Grundy search, coordinates that only 
 matters for (a line of 10^30), and the estimate that refuses at once what would not finish."""
 
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -14,6 +16,7 @@ from perfectplay import EngineLimitError, PositionNotSolved, solve
 from perfectplay.check import check, check_instances, instances_of
 from perfectplay.compiled import compiled_grundy
 from perfectplay.games.interval_game_2 import (
+    TABLE_BITS,
     IntervalGame2,
     answer_interval_game_2,
     judge,
@@ -81,7 +84,7 @@ units = st.lists(st.integers(1, 12), min_size=1, max_size=12).map(
     lambda lefts: [(lo, lo + 1) for lo in lefts])
 
 
-@pytest.mark.parametrize("method", ["python", "compiled"])
+@pytest.mark.parametrize("method", ["auto", "python", "compiled"])
 @given(st.lists(interval_sets() | units, min_size=1, max_size=3))
 def test_against_brute_force(method, cases):
     expected = "\n".join("Alice" if interval_first_wins(c) else "Bob" for c in cases)
@@ -103,6 +106,37 @@ def test_compiled_judge_at_contest_size_agrees_with_python():
     cases = [[(lo := rng.randint(1, 60), lo + rng.randint(1, 3)) for _ in range(40)]
              for _ in range(5)] + [[(i, i + 1) for i in range(1, 100)] + [(1, 100)]]
     assert judge(text_of(cases), method="compiled") == judge(text_of(cases), method="python")
+
+
+@given(interval_sets() | units | st.lists(interval, min_size=1, max_size=30))
+def test_the_stretch_table_matches_the_line_and_the_engine(intervals):
+    game = IntervalGame2(intervals)
+    assert game.grundy_by_stretches() == interval_line_grundy(intervals) == \
+        grundy(game, method="python")
+
+
+def test_the_stretch_table_at_contest_size_matches_the_compiled_engine():
+    # the shapes that give the largest values and the longest tables
+    rng = random.Random(11)
+    cases = [[(i, i + 3) for i in range(1, 98)] + [(1, 2), (2, 3), (3, 4)],
+             [(i, i + 9) for i in range(1, 92, 2)] + [(i, i + 3) for i in range(2, 98, 2)],
+             [(i, i + 1) for i in range(1, 100)] + [(1, 100)],
+             [(lo := rng.randint(1, 90), lo + rng.randint(1, 10)) for _ in range(100)],
+             [tuple(sorted(rng.sample(range(1, 101), 2))) for _ in range(100)]]
+    for intervals in cases:
+        game = IntervalGame2(intervals)
+        assert game.table_bits() <= TABLE_BITS
+        assert game.grundy_by_stretches() == grundy(game, method="compiled")
+
+
+def test_contest_sizes_never_load_numba():
+    text = text_of([[(i, i + 3) for i in range(1, 98)]] * 20)
+    code = ("import sys; from perfectplay.cli.judge import run; run(['interval-game-2']); "
+            "assert 'numba' not in sys.modules")
+    done = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True,
+                          text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == [judge(text, method="python")[0].split()[0]] * 20
 
 
 def test_a_sum_of_stretches_is_not_one_compiled_position():

@@ -2,6 +2,8 @@
 beyond the compiled rules' 26 words: solved in Python when they fit, else refused at once."""
 
 import re
+import subprocess
+import sys
 import time
 
 import pytest
@@ -69,10 +71,40 @@ def test_more_words_than_the_compiled_rules_take_are_solved_in_python():
         expected, ["N = 30 exceeds the contest limit 16"])
 
 
-def test_a_dense_set_of_many_words_is_refused_at_once():
+def test_many_words_that_chain_densely_are_one_class_and_answered_at_once():
     words = [f"a{letters(i)}a" for i in range(40)]  # every word follows every word
+    assert answer_shiritori(Shiritori(words)) == "Second"  # 40 plays: the second makes the last
+
+
+def test_many_classes_that_chain_densely_are_refused_at_once():
+    words = [a + b for a in "abcdef" for b in "abcdef"][:30]  # 30 classes of 6 letters
     started = time.perf_counter()
-    with pytest.raises(EngineLimitError, match=r"shiritori with N = 40 \(up to 2\.2e\+13 "
-                                               r"positions x 40 words\) is 8\.8e\+14 word checks"):
+    with pytest.raises(EngineLimitError, match=r"shiritori with N = 30 \(up to 5\.9e\+08 "
+                                               r"states x 6 classes\) is 3\.5e\+09 class checks"):
         answer_shiritori(Shiritori(words))
     assert time.perf_counter() - started < 1
+
+
+@given(st.lists(word, min_size=1, max_size=8, unique=True))
+def test_the_abstraction_gives_every_position_its_value(words):
+    game = Shiritori(words)
+    abstract = solve(game.abstraction())
+    for position, value, _ in solve(game, method="memo").positions():
+        assert abstract.value(game.abstract(position)) is value
+
+
+def test_the_largest_abstract_search_of_sixteen_words_stays_small():
+    # the 16 classes of four letters: the most states found for 16 words
+    game = Shiritori([a + b for a in "abcd" for b in "abcd"])
+    assert len(solve(game.abstraction())) == 26_469
+    assert judge("16\n" + "\n".join(game.words)) == ("First" if shiritori_first_wins(
+        game.words) else "Second", [])
+
+
+def test_sixteen_words_never_load_numba():
+    words = [a + b for a in "abcd" for b in "abcd"]
+    code = ("import sys; from perfectplay.cli.judge import run; run(['shiritori']); "
+            "assert 'numba' not in sys.modules")
+    done = subprocess.run([sys.executable, "-c", code], input="16\n" + "\n".join(words),
+                          capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "First\n"), done.stderr

@@ -245,14 +245,19 @@ class DisconnectedAbstract(Game):
         joins = odd // 2 + 1
         return 2 * joins * (even + 1) + joins * (joins - 1)
 
-    def moves(self, state: Abstract) -> Iterator[tuple[str, Abstract]]:
+    def moves(self, state: Abstract) -> list[tuple[str, Abstract]]:
+        # In this order a search for the start's value alone (the judge's) stops early most
+        # often: any+even first reaches at most 123,485 states from a graph of 1,000
+        # vertices, fill first 188,248 (the empty graph). A list: cheaper than a generator.
         odd, even, parity = state
-        if parity:
-            yield "fill", (odd, even, 0)
-        if odd >= 2:
-            yield "odd+odd", (odd - 2, even + 1, parity)  # x*y - 1 is even
+        children = []
         if even and odd + even >= 2:  # x*y - 1 is odd; odd+even is odd, even+even even
-            yield "any+even", (odd, even - 1, parity ^ 1)
+            children.append(("any+even", (odd, even - 1, parity ^ 1)))
+        if parity:
+            children.append(("fill", (odd, even, 0)))
+        if odd >= 2:
+            children.append(("odd+odd", (odd - 2, even + 1, parity)))  # x*y - 1 is even
+        return children
 
 
 def parse_disconnected(text: str) -> tuple[Disconnected, list[str]]:
