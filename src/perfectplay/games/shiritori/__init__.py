@@ -65,7 +65,7 @@ class Shiritori(Game):
     the last one (None at the start); a move is the word played. Both players choose from the
     same words, so the game is impartial; it always ends (every move uses a word up).
 
-    Its compiled rules (:mod:`perfectplay.compiled.games.shiritori`) encode a position as
+    Its compiled rules (:mod:`perfectplay.games.shiritori.compiled`) encode a position as
     ``last * 2 ** n + used`` over word indices: 2^n·n positions for n words.
 
     >>> from perfectplay import solve
@@ -167,8 +167,8 @@ class Shiritori(Game):
             pure-Python solvers).
         """
         size = self.compiled_size()  # first: refuses what the encoding cannot hold
-        from perfectplay.compiled.games.shiritori import child, next_move, shiritori_params
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.shiritori.compiled import child, next_move, shiritori_params
 
         return CompiledRules(child=child, params=shiritori_params(self.words),
                              size=size, max_moves=len(self.words), next_move=next_move,

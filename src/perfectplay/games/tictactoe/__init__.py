@@ -104,11 +104,11 @@ class TicTacToe(Game):
         return 3 ** 9
 
     def compiled(self) -> CompiledRules:
-        """The compiled rules (:mod:`perfectplay.compiled.games.tictactoe`; imports numba): a
+        """The compiled rules (:mod:`perfectplay.games.tictactoe.compiled`; imports numba): a
         board is the base-3 number of its cells, cell ``i`` the digit of ``3 ** i``; tiers by
         number of marks."""
-        from perfectplay.compiled.games.tictactoe import PARAMS, TIER_RULES, child, primitive
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.tictactoe.compiled import PARAMS, TIER_RULES, child, primitive
 
         return CompiledRules(child=child, primitive=primitive, params=PARAMS, size=3 ** 9,
                              max_moves=9, encode=_encode_board, decode=_decode_board,

@@ -3,7 +3,7 @@
 A picked interval splits the free stretch of line around it into two independent games, so a
 position is a sum: its Grundy value is the nim-sum of its stretches' values
 (:func:`perfectplay.impartial.grundy.grundy` splits it through ``components``). The compiled rules
-(:mod:`perfectplay.compiled.games.interval_game_2`) say the same to
+(:mod:`perfectplay.games.interval_game_2.compiled`) say the same to
 :func:`perfectplay.compiled.compiled_grundy`: a move leaves two stretches, ``child`` and
 ``rest``.
 """
@@ -172,7 +172,7 @@ class IntervalGame2(Game):
         return 4 ** (len(self._ends) - 1).bit_length()
 
     def compiled(self) -> CompiledRules:
-        """The compiled rules (:mod:`perfectplay.compiled.games.interval_game_2`; imports
+        """The compiled rules (:mod:`perfectplay.games.interval_game_2.compiled`; imports
         numba), over compressed coordinates: an endpoint is its rank among the distinct
         endpoints, a single stretch ``[l, r)`` the integer ``rank(l) * 2 ** k + rank(r)``
         (``2 ** k`` above every rank), no stretch is 0, and a move leaves two stretches, so
@@ -188,8 +188,8 @@ class IntervalGame2(Game):
         >>> compiled_grundy(wide).grundy(wide.start())
         1
         """
-        from perfectplay.compiled.games.interval_game_2 import child, interval_params, rest
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.interval_game_2.compiled import child, interval_params, rest
 
         rank = self._rank
         params = interval_params((rank[left], rank[right]) for left, right in self.intervals)

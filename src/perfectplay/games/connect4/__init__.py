@@ -30,7 +30,7 @@ class ConnectFour(Game):
     first. A position where the last mover has four in a row (across, up or diagonally) is a
     LOSE for the player to move; a full board is a TIE.
 
-    The compiled rules (:mod:`perfectplay.compiled.games.connect4`) are bitboards with
+    The compiled rules (:mod:`perfectplay.games.connect4.compiled`) are bitboards with
     ``width * (height + 1)`` bits.
 
     >>> from perfectplay import solve
@@ -211,10 +211,10 @@ class ConnectFour(Game):
 
     def compiled(self) -> CompiledRules:
         """The compiled rules (imports numba), with tiers by ply
-        (:mod:`perfectplay.compiled.games.connect4_tiers`)."""
-        from perfectplay.compiled.games.connect4 import child, primitive
-        from perfectplay.compiled.games.connect4_tiers import tier_params, tier_rules
+        (:mod:`perfectplay.games.connect4.tiers`)."""
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.connect4.compiled import child, primitive
+        from perfectplay.games.connect4.tiers import tier_params, tier_rules
 
         width, height = self.width, self.height
         return CompiledRules(child=child, primitive=primitive,
@@ -229,9 +229,9 @@ class ConnectFour(Game):
 
 
 def _search_rules(width: int, height: int) -> SearchRules:
-    """The search hooks of a board (:mod:`perfectplay.compiled.games.connect4_search`)."""
-    from perfectplay.compiled.games import connect4_search as hooks
+    """The search hooks of a board (:mod:`perfectplay.games.connect4.search`)."""
     from perfectplay.compiled.search import SearchRules
+    from perfectplay.games.connect4 import search as hooks
 
     return SearchRules(params=hooks.search_params(width, height), wins_now=hooks.wins_now,
                        safe_moves=hooks.safe_moves, order=hooks.order, key=hooks.mirror_key,
