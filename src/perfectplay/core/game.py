@@ -9,6 +9,7 @@ import random
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
+from perfectplay.core.board import Board
 from perfectplay.core.errors import GameError, quote
 from perfectplay.core.values import Value
 
@@ -192,6 +193,15 @@ class Game(Generic[P]):
     def display(self, position: P) -> str:
         """Text shown to a person playing (may span lines). Fallback: ``format_position``."""
         return self.format_position(position)
+
+    def picture(self) -> Board:
+        """The game's picture for the page (``perfectplay serve``): a
+        :class:`~perfectplay.core.board.Board` that draws positions and names the element of
+        the picture each move is played on.
+
+        Fallback: ``Board(self)``, the :meth:`display` text, every move chosen in the list.
+        """
+        return Board(self)
 
     def __str__(self) -> str:
         return self.name or type(self).__name__

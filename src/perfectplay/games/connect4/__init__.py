@@ -12,6 +12,7 @@ from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int
 from perfectplay.core.values import Value
+from perfectplay.games.connect4.board import ConnectFourBoard
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
@@ -63,6 +64,11 @@ class ConnectFour(Game):
 
     def __repr__(self) -> str:
         return f"ConnectFour({self.width}, {self.height})"
+
+    def picture(self) -> ConnectFourBoard:
+        """The page's picture: columns of stones
+        (:class:`~perfectplay.games.connect4.board.ConnectFourBoard`)."""
+        return ConnectFourBoard(self)
 
     def __str__(self) -> str:
         return f"connect4 {self.width}x{self.height}"

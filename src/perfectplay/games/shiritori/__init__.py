@@ -20,6 +20,7 @@ from perfectplay.games.judge_input import (
     refuse_beyond,
     start_value,
 )
+from perfectplay.games.shiritori.board import ShiritoriBoard
 from perfectplay.solve import outcome
 
 if TYPE_CHECKING:
@@ -92,6 +93,11 @@ class Shiritori(Game):
 
     def __repr__(self) -> str:
         return f"Shiritori({self.words!r})"
+
+    def picture(self) -> ShiritoriBoard:
+        """The page's picture: the words as tiles
+        (:class:`~perfectplay.games.shiritori.board.ShiritoriBoard`)."""
+        return ShiritoriBoard(self)
 
     def start(self) -> Position:
         return (frozenset(), None)

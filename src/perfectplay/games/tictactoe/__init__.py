@@ -9,6 +9,7 @@ from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 from perfectplay.core.values import Value
+from perfectplay.games.tictactoe.board import TicTacToeBoard
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
@@ -58,6 +59,11 @@ class TicTacToe(Game):
 
     def __repr__(self) -> str:
         return f"TicTacToe({self._start!r})"
+
+    def picture(self) -> TicTacToeBoard:
+        """The page's picture: nine cells
+        (:class:`~perfectplay.games.tictactoe.board.TicTacToeBoard`)."""
+        return TicTacToeBoard(self)
 
     def start(self) -> Board:
         return self._start
