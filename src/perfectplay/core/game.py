@@ -203,6 +203,30 @@ class Game(Generic[P]):
         """
         return Board(self)
 
+    def scores(self) -> tuple[str, ...]:
+        """The names of the extra scores the game gives a position beside its value and
+        remoteness (``perfectplay analyze --score NAME``), each computed by :meth:`score`.
+
+        Fallback: none.
+        """
+        return ()
+
+    def score(self, name: str, position: P, value: Value, remoteness: int | None) -> int:
+        """Score ``name`` (one of :meth:`scores`) of ``position``, from its ``value`` and
+        ``remoteness`` for the player to move; a score is from that player's point of view, so
+        a move's score is the negative of its child's.
+
+        Fallback: none.
+
+        Raises
+        ------
+        ValueError
+            For a name the game does not offer, or a score that needs the remoteness when it
+            is None.
+        """
+        offered = ", ".join(self.scores()) or "none"
+        raise ValueError(f"{self} has no score {quote(name)} (its scores: {offered})")
+
     def __str__(self) -> str:
         return self.name or type(self).__name__
 

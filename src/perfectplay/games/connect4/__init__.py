@@ -189,6 +189,35 @@ class ConnectFour(Game):
         """
         return [self.format_move(c) for c in range(1, self.width + 1)]
 
+    def scores(self) -> tuple[str, ...]:
+        """Pons's score, ``pons`` (:meth:`score`)."""
+        return ("pons",)
+
+    def score(self, name: str, position: Board, value: Value, remoteness: int | None) -> int:
+        """Pons's score (``pons``) of a position: for a win, ``cells / 2 + 1`` less the stones
+        the winner has played when the game ends; 0 for a tie; a loss, the negative.
+
+        >>> game = ConnectFour(7, 6)
+        >>> game.score("pons", game.parse_position("4455"), Value.WIN, 3)
+        18
+
+        Raises
+        ------
+        ValueError
+            For another name, or no remoteness (a weak search's).
+        """
+        if name != "pons":
+            return super().score(name, position, value, remoteness)
+        if remoteness is None:
+            raise ValueError("Pons's score needs the remoteness, which a weak search omits")
+        stones = sum(len(column) for column in position)
+        best = self.width * self.height // 2 + 1
+        if value is Value.WIN:
+            return best - ((remoteness + 1) // 2 + stones // 2)
+        if value is Value.LOSE:
+            return -(best - (remoteness // 2 + (stones + 1) // 2))
+        return 0
+
     def position_bound(self) -> int:
         """Boards whose columns hold stones bottom up with as many X as O, or one more: a
         bound on the reachable positions (it counts boards past a win too), summed over the
