@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from perfectplay.core.board import Board
 from perfectplay.core.errors import GameError, quote
+from perfectplay.core.judge import Judge
 from perfectplay.core.values import Value
 
 __all__ = ["Game", "Instance", "Move", "P", "Position", "checked_key", "checked_primitive",
@@ -140,6 +141,15 @@ class Game(Generic[P]):
         Fallback: none (the game offers no such family).
         """
         raise NotImplementedError(f"{cls.__name__} offers no random family of instances")
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The contest problem the game answers: how ``perfectplay judge NAME`` (NAME its
+        catalogue name) reads the judge's input and writes its output.
+
+        Fallback: none (the game answers no judge input).
+        """
+        raise NotImplementedError(f"{cls.__name__} answers no judge input")
 
     def format_position(self, position: P) -> str:
         """One-line text of a position. Fallback: ``repr``, which ``parse_position`` reads back."""

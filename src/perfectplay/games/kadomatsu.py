@@ -12,6 +12,7 @@ from perfectplay.core.board import Board
 from perfectplay.core.engines import Estimate
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
@@ -87,6 +88,11 @@ class Kadomatsu(Game):
     def picture(self) -> KadomatsuBoard:
         """The page's picture: the values as bars (:class:`KadomatsuBoard`)."""
         return KadomatsuBoard(self)
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of yukicoder 334: :func:`parse_kadomatsu`, :func:`answer_kadomatsu`."""
+        return Judge(parse_kadomatsu, answer_kadomatsu)
 
     def start(self) -> int:
         return (1 << len(self.values)) - 1

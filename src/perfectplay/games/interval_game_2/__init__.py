@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from perfectplay.core.engines import Estimate, Request, dispatch
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.options import Option
 from perfectplay.games.judge_input import JudgeInput, refuse_beyond
 
@@ -112,6 +113,12 @@ class IntervalGame2(Game):
 
     def __repr__(self) -> str:
         return f"IntervalGame2({self.intervals!r})"
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of AtCoder ABC206 F: :func:`parse_interval_game_2`,
+        :func:`answer_interval_game_2`."""
+        return Judge(parse_interval_game_2, answer_interval_game_2, counts="cases")
 
     def start(self) -> Stretches:
         return self._trim(self._lefts[0], self._ends[-1])

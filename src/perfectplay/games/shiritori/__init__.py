@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from perfectplay.core.engines import Estimate
 from perfectplay.core.errors import NotApplicable, quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option
 from perfectplay.core.values import Value
@@ -98,6 +99,11 @@ class Shiritori(Game):
         """The page's picture: the words as tiles
         (:class:`~perfectplay.games.shiritori.board.ShiritoriBoard`)."""
         return ShiritoriBoard(self)
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of AtCoder ABC278 F: :func:`parse_shiritori`, :func:`answer_shiritori`."""
+        return Judge(parse_shiritori, answer_shiritori)
 
     def start(self) -> Position:
         return (frozenset(), None)
