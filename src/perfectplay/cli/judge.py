@@ -20,7 +20,7 @@ from perfectplay.cli.inputs import read_stdin
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser
 from perfectplay.core.game import Game, has_hook
-from perfectplay.games import CATALOGUE, find_game
+from perfectplay.games import find_game, names
 
 __all__ = ["judges", "run"]
 
@@ -31,7 +31,7 @@ def judges() -> dict[str, type[Game]]:
     >>> list(judges())
     ['shiritori', 'kadomatsu', 'disconnected', 'interval-game-2', 'five-hundred-eleven']
     """
-    return {name: cls for name in CATALOGUE if has_hook(cls := find_game(name), "judge")}
+    return {name: cls for name in names() if has_hook(cls := find_game(name), "judge")}
 
 
 def run(argv: Sequence[str]) -> int:
