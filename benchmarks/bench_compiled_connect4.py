@@ -4,7 +4,7 @@
 
 The strong solve gives every one of the 3,945,711 reachable positions of 5x4 (Tromp's count)
 its value and remoteness; the query answers the start alone, stopping at the first winning
-move. The matching C++ uses perfectplay's rules of ``perfectplay.compiled.games.connect4``
+move. The matching C++ uses perfectplay's rules of ``perfectplay.games.connect4.compiled``
 line for line (the same bitboards, the same centre-first move order, the same four-in-a-line
 test and popcount) in the same depth-first searches as the generic loops (an explicit stack,
 the codes of ``perfectplay.core.codes`` in 2 bytes, the reachable bit array, fresh tables per

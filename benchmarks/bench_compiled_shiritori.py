@@ -44,8 +44,8 @@ from pathlib import Path
 from cpp_baseline import load_cpp
 
 from perfectplay.compiled import compiled_query, compiled_solve
-from perfectplay.compiled.games.shiritori import shiritori_params
 from perfectplay.games.shiritori import Shiritori
+from perfectplay.games.shiritori.compiled import shiritori_params
 
 CPP = r"""
 #include <chrono>

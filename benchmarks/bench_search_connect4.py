@@ -39,7 +39,6 @@ import sys
 import time
 from pathlib import Path
 
-from perfectplay.cli.analyze import pons_score
 from perfectplay.compiled.search import TranspositionTable, search_positions
 from perfectplay.games.connect4 import ConnectFour
 
@@ -69,7 +68,7 @@ def ours(game: ConnectFour, lines: list[tuple[str, int]]) -> tuple[float, float,
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     for (moves, expected), board, value, remoteness in zip(lines, boards, result.values,
                                                            result.remoteness, strict=True):
-        score = pons_score(game, board, value, remoteness)
+        score = game.score("pons", board, value, remoteness)
         if score != expected:
             sys.exit(f"perfectplay gives {moves} the score {score}, the set {expected}")
     return wall / len(lines), cpu / len(lines), sum(result.nodes) / len(lines)
@@ -137,7 +136,7 @@ def start(game: ConnectFour, entries: int, baseline: str | None) -> None:
     result = search_positions(game, [game.start()], table=table)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     value, remoteness = result.values[0], result.remoteness[0]
-    score = pons_score(game, game.start(), value, remoteness)
+    score = game.score("pons", game.start(), value, remoteness)
     print(f"start, perfectplay ({table.entries:,} entries): {value} in {remoteness} "
           f"(score {score}), {result.nodes[0]:,} nodes, wall {wall:.1f} s, CPU {cpu:.1f} s",
           flush=True)

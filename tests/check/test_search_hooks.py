@@ -7,8 +7,8 @@ import numpy as np
 from numba import njit
 
 from perfectplay.check import check
-from perfectplay.compiled.games import connect4_search as hooks
 from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4 import search as hooks
 
 
 @njit

@@ -11,8 +11,8 @@ from check.compiled_rules import TakeAway
 from numba import njit
 
 from perfectplay.check import check
-from perfectplay.compiled.games.connect4_tiers import rank_child
 from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4.tiers import rank_child
 
 
 def test_the_catalogue_tier_hooks_are_sound():

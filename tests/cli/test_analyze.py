@@ -64,9 +64,23 @@ def test_batch_writes_one_line_a_position(capsys, tmp_path):
     assert [line.split()[1] for line in out.splitlines()] == ["8", "-11"]  # as in Test_L2_R1
 
 
+def test_the_scores_a_game_offers_are_its_own(capsys):
+    # --score once named Pons's score alone, checked by the game's type; now any game may offer
+    # scores (its scores() hook) and the option names one of them
+    status, _, err = run(capsys, "analyze", "tictactoe", "--start", ".........", "--score",
+                         "pons")
+    assert (status, err.strip()) == (2, "error: --score 'pons': tictactoe offers no such score "
+                                        "(its scores: none)")
+    status, _, err = run(capsys, "analyze", *C4, "--start", "4", "--score", "elo")
+    assert (status, err.strip()) == (2, "error: --score 'elo': connect4 7x6 offers no such "
+                                        "score (its scores: pons)")
+
+
 @pytest.mark.parametrize("argv, message", [
     (("--start", "88"), "error: move 1 of '88' is column 8, beyond the 7 columns (1..7) "
                         "(--start)"),
+    (("--start", "4", "--score", "pons", "--weak"),
+     "error: --score pons needs the remoteness: drop --weak"),
     ((), "error: give one of --start POS and --batch FILE"),
     (("--start", "4", "--table-size", "lots"), "error: --table-size takes a number of entries "
                                                "or a memory such as 256M, got 'lots'"),

@@ -79,14 +79,14 @@ def test_games_lists_the_catalogue(capsys):
 
 
 def test_games_lists_the_partizan_games_after_the_others(capsys):
-    from perfectplay.games import CATALOGUE, PARTIZAN_CATALOGUE
+    from perfectplay.games import names
 
     status, out, _ = run(capsys, "games")
     lines = out.splitlines()
     heading = lines.index("partizan games (their values by 'perfectplay cgt GAME'):")
     assert status == 0 and lines[heading - 1] == ""
-    assert [line.split()[0] for line in lines[:heading - 1]] == list(CATALOGUE)
-    assert [line.split()[0] for line in lines[heading + 1:]] == list(PARTIZAN_CATALOGUE)
+    assert [line.split()[0] for line in lines[:heading - 1]] == names("game")
+    assert [line.split()[0] for line in lines[heading + 1:]] == names("partizan")
 
 
 def test_help_lists_every_command(capsys):

@@ -184,3 +184,20 @@ def test_check_counterexample(monkeypatch, capsys, tmp_path):
 def test_check_usage_errors(monkeypatch, capsys, args):
     status, out, err = run(monkeypatch, capsys, args)
     assert (status, out) == (2, "") and err.startswith("error: ")
+
+
+def test_the_problems_are_the_catalogue_games_with_a_judge_hook(monkeypatch, capsys):
+    # judges were once found by naming conventions (parse_<module>, answer_<module>); now a
+    # game declares its judge() hook and the catalogue names it
+    from perfectplay.cli.judge import judges
+    from perfectplay.games import find_game
+    from perfectplay.games.kadomatsu import Kadomatsu
+
+    assert judges()["kadomatsu"] is Kadomatsu
+    with pytest.raises(NotImplementedError, match="Nim answers no judge input"):
+        find_game("nim").judge()
+    status, out, err = run(monkeypatch, capsys, ["judge", "nim"])
+    assert (status, out) == (2, "")
+    assert err.startswith("error: argument NAME: invalid choice: 'nim' (choose from "
+                          "'shiritori', 'kadomatsu', 'disconnected', 'interval-game-2', "
+                          "'five-hundred-eleven')")

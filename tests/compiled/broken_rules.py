@@ -3,7 +3,7 @@
 from numba import njit
 
 from perfectplay import Value
-from perfectplay.compiled.games.shiritori import next_move
+from perfectplay.games.shiritori.compiled import next_move
 
 
 @njit

@@ -13,7 +13,6 @@ from interrupt import ctrl_c_when_said
 
 import perfectplay
 from perfectplay import CycleError, Value, outcome
-from perfectplay.cli.analyze import pons_score
 from perfectplay.compiled.rules import rules_of
 from perfectplay.compiled.search import (
     ENTRY_BYTES,
@@ -47,7 +46,7 @@ def test_pons_test_positions_have_their_published_scores(name, count):
     lines = pons_lines(name, count)
     boards = [BOARD.parse_position(moves) for moves, _ in lines]
     result = search_positions(BOARD, boards, table=TABLE)
-    scores = [pons_score(BOARD, b, v, r)
+    scores = [BOARD.score("pons", b, v, r)
               for b, v, r in zip(boards, result.values, result.remoteness, strict=True)]
     assert scores == [score for _, score in lines]
 
@@ -155,7 +154,7 @@ def test_a_search_paused_inside_its_roots_goes_on_exactly(monkeypatch, budget):
     assert (sliced.values, sliced.remoteness, sliced.nodes) == (whole.values, whole.remoteness,
                                                                 whole.nodes)
     assert max(whole.nodes) > budget  # so a root paused inside its search
-    scores = [pons_score(BOARD, b, v, r)
+    scores = [BOARD.score("pons", b, v, r)
               for b, v, r in zip(boards, sliced.values, sliced.remoteness, strict=True)]
     assert scores == [score for _, score in lines]
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from perfectplay import solve
 from perfectplay.compiled.bitset import members
-from perfectplay.compiled.games import connect4_tiers
-from perfectplay.compiled.games.connect4_tiers import mirror, tier_params, tier_sizes
 from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4 import tiers as connect4_tiers
+from perfectplay.games.connect4.tiers import mirror, tier_params, tier_sizes
 from perfectplay.games.tictactoe import TicTacToe
 
 
@@ -203,7 +203,7 @@ def test_mirror_reverses_the_columns():
 
 
 def test_tier_params_keep_the_rules_entries_first():
-    from perfectplay.compiled.games.connect4 import connect4_params
+    from perfectplay.games.connect4.compiled import connect4_params
 
     params = tier_params(6, 5)
     assert np.array_equal(params[:11], connect4_params(6, 5))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from perfectplay import Game, solve
-from perfectplay.games import CATALOGUE, load_game
+from perfectplay.games import load_game, names
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.serve import create_app
@@ -48,7 +48,7 @@ def expected(game, reference, text):
                       for m in reference.moves(position)]}
 
 
-@pytest.mark.parametrize("name", sorted(CATALOGUE))
+@pytest.mark.parametrize("name", sorted(names()))
 def test_the_start_and_its_first_children_agree_with_an_independent_solve(name, client_of):
     options = INSTANCES.get(name, {})
     game = load_game(name, options)

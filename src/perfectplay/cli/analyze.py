@@ -8,7 +8,7 @@ import json
 import re
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from perfectplay.cli.gameargs import (
     GAME_EPILOG,
@@ -21,12 +21,10 @@ from perfectplay.cli.inputs import read_lines
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.core.errors import quote
-from perfectplay.core.game import Game, Position
+from perfectplay.core.game import Game
 from perfectplay.core.limits import MAX_TABLE_ENTRIES, check_memory, format_bytes
-from perfectplay.core.values import Value
-from perfectplay.games.connect4 import ConnectFour
 
-__all__ = ["parse_table_size", "pons_score", "run"]
+__all__ = ["parse_table_size", "run"]
 
 _UNITS = {"": 0, "k": 10, "kib": 10, "m": 20, "mib": 20, "g": 30, "gib": 30}
 
@@ -55,27 +53,6 @@ def parse_table_size(text: str) -> int:
     return entries
 
 
-def pons_score(game: Game, position: Position, value: Value, remoteness: int | None) -> int:
-    """Pons's score of a Connect Four position: for a win, ``cells / 2 + 1`` less the stones
-    the winner has played when the game ends; 0 for a tie; a loss, the negative.
-
-    >>> from perfectplay.games.connect4 import ConnectFour
-    >>> game = ConnectFour(7, 6)
-    >>> pons_score(game, game.parse_position("4455"), Value.WIN, 3)
-    18
-    """
-    if remoteness is None:
-        raise UsageError("--score pons needs the remoteness: drop --weak")
-    board = cast("ConnectFour", game)
-    stones = sum(len(column) for column in cast("tuple[str, ...]", position))
-    best = board.width * board.height // 2 + 1
-    if value is Value.WIN:
-        return best - ((remoteness + 1) // 2 + stones // 2)
-    if value is Value.LOSE:
-        return -(best - (remoteness // 2 + (stones + 1) // 2))
-    return 0
-
-
 def run(argv: Sequence[str]) -> int:
     parser = ArgumentParser(
         prog="perfectplay analyze", epilog=GAME_EPILOG,
@@ -90,9 +67,9 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--weak", action="store_true",
                         help="win, tie or lose only, no remoteness (faster)")
     parser.add_argument("--json", action="store_true", help="JSON (with --batch, one a line)")
-    parser.add_argument("--score", choices=("pons",),
-                        help="pons: Connect Four's score of Pons's solver instead of value and "
-                             "remoteness")
+    parser.add_argument("--score", metavar="NAME",
+                        help="a score the game offers instead of value and remoteness (Connect "
+                             "Four: pons, the score of Pons's solver)")
     parser.add_argument("--table-size", metavar="SIZE", type=parse_table_size,
                         help="transposition table: entries, or a memory such as 256M "
                              "(default: up to 16M entries, 256M, at most 1/8 of the free memory)")
@@ -100,8 +77,13 @@ def run(argv: Sequence[str]) -> int:
     game = game_from_args(options.game, rest)
     if (options.start is None) == (options.batch is None):
         raise UsageError("give one of --start POS and --batch FILE")
-    if options.score == "pons" and not isinstance(game, ConnectFour):
-        raise UsageError(f"--score pons is Connect Four's score; {game} is another game")
+    if options.score is not None:
+        if options.score not in game.scores():
+            offered = ", ".join(game.scores()) or "none"
+            raise UsageError(f"--score {quote(options.score)}: {game} offers no such score "
+                             f"(its scores: {offered})")
+        if options.weak:
+            raise UsageError(f"--score {options.score} needs the remoteness: drop --weak")
     from perfectplay.compiled.search import ENTRY_BYTES, TranspositionTable
 
     if options.table_size is not None:  # checked before the table takes the memory
@@ -126,10 +108,10 @@ def run(argv: Sequence[str]) -> int:
         "nodes": result.nodes, "seconds": round(seconds, 6),
         "compile_seconds": round(loading, 6), "table_entries": table.entries,
         "table_bytes": table.memory}
-    if options.score == "pons":
-        report["score"] = pons_score(game, position, result.value, result.remoteness)
+    if options.score is not None:
+        report["score"] = game.score(options.score, position, result.value, result.remoteness)
         for entry, move in zip(report["moves"], result.moves, strict=True):
-            entry["score"] = -pons_score(game, move.position, move.value.negate(),
+            entry["score"] = -game.score(options.score, move.position, move.value.negate(),
                                          move.remoteness)
     print(json.dumps(report) if options.json else _text(report))
     return SUCCESS
@@ -141,8 +123,8 @@ def _outcome(value: str, remoteness: int | None) -> str:
 
 def _text(report: dict[str, Any]) -> str:
     """The analysis as text: the position's value, then each move's."""
-    pons = "score" in report
-    value = (f"score {report['score']}" if pons
+    scored = "score" in report
+    value = (f"score {report['score']}" if scored
              else _outcome(report["value"], report["remoteness"]))
     width = max((len(m["move"]) for m in report["moves"]), default=1)
     lines = [f"game:       {report['game']}",
@@ -151,7 +133,7 @@ def _text(report: dict[str, Any]) -> str:
              f"best move:  {report['best_move'] or '-'}",
              "moves:" + ("      -" if not report["moves"] else "")]
     for move in report["moves"]:  # each with the moves to the end, itself included
-        judged = (f"score {move['score']}" if pons
+        judged = (f"score {move['score']}" if scored
                   else _outcome(move["value"], move["moves_to_end"]))
         lines.append(f"  {move['move']:<{width}}  {judged}")
     kernels = (f" (+ {report['compile_seconds']:,.3f} s loading kernels)"
@@ -181,8 +163,8 @@ def _batch(game: Game, options: Any, table: Any) -> int:
                                                          result.remoteness, result.nodes,
                                                          strict=True):
         entry: dict[str, Any] = {"position": text}
-        if options.score == "pons":
-            entry["score"] = pons_score(game, position, value, remoteness)
+        if options.score is not None:
+            entry["score"] = game.score(options.score, position, value, remoteness)
         else:
             entry.update(value=str(value), remoteness=remoteness)
         entry["nodes"] = nodes

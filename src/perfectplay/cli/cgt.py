@@ -15,14 +15,14 @@ from perfectplay.cli.gameargs import describe_option, parse_game_options
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser
 from perfectplay.core.errors import EngineLimitError
-from perfectplay.games import PARTIZAN_CATALOGUE, find_partizan_game, load_partizan_game
+from perfectplay.games import CATALOGUE, find_partizan_game, load_partizan_game, names
 
 __all__ = ["report", "run"]
 
 
 def _epilog() -> str:
-    width = max(map(len, PARTIZAN_CATALOGUE))
-    games = [f"  {name:<{width}}  {summary}" for name, (_, summary) in PARTIZAN_CATALOGUE.items()]
+    width = max(map(len, names("partizan")))
+    games = [f"  {name:<{width}}  {CATALOGUE[name].summary}" for name in names("partizan")]
     return "\n".join([
         "GAME is one of these partizan games, any impartial game of 'perfectplay games' (its "
         "values are nimbers), or path/to/file.py:Class ('--arg k=v' for its arguments), "

@@ -9,7 +9,9 @@ import random
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
+from perfectplay.core.board import Board
 from perfectplay.core.errors import GameError, quote
+from perfectplay.core.judge import Judge
 from perfectplay.core.values import Value
 
 __all__ = ["Game", "Instance", "Move", "P", "Position", "checked_key", "checked_primitive",
@@ -140,6 +142,15 @@ class Game(Generic[P]):
         """
         raise NotImplementedError(f"{cls.__name__} offers no random family of instances")
 
+    @classmethod
+    def judge(cls) -> Judge:
+        """The contest problem the game answers: how ``perfectplay judge NAME`` (NAME its
+        catalogue name) reads the judge's input and writes its output.
+
+        Fallback: none (the game answers no judge input).
+        """
+        raise NotImplementedError(f"{cls.__name__} answers no judge input")
+
     def format_position(self, position: P) -> str:
         """One-line text of a position. Fallback: ``repr``, which ``parse_position`` reads back."""
         return repr(position)
@@ -192,6 +203,39 @@ class Game(Generic[P]):
     def display(self, position: P) -> str:
         """Text shown to a person playing (may span lines). Fallback: ``format_position``."""
         return self.format_position(position)
+
+    def picture(self) -> Board:
+        """The game's picture for the page (``perfectplay serve``): a
+        :class:`~perfectplay.core.board.Board` that draws positions and names the element of
+        the picture each move is played on.
+
+        Fallback: ``Board(self)``, the :meth:`display` text, every move chosen in the list.
+        """
+        return Board(self)
+
+    def scores(self) -> tuple[str, ...]:
+        """The names of the extra scores the game gives a position beside its value and
+        remoteness (``perfectplay analyze --score NAME``), each computed by :meth:`score`.
+
+        Fallback: none.
+        """
+        return ()
+
+    def score(self, name: str, position: P, value: Value, remoteness: int | None) -> int:
+        """Score ``name`` (one of :meth:`scores`) of ``position``, from its ``value`` and
+        ``remoteness`` for the player to move; a score is from that player's point of view, so
+        a move's score is the negative of its child's.
+
+        Fallback: none.
+
+        Raises
+        ------
+        ValueError
+            For a name the game does not offer, or a score that needs the remoteness when it
+            is None.
+        """
+        offered = ", ".join(self.scores()) or "none"
+        raise ValueError(f"{self} has no score {quote(name)} (its scores: {offered})")
 
     def __str__(self) -> str:
         return self.name or type(self).__name__

@@ -1,4 +1,5 @@
-"""The catalogue: one module per game, found by name or alias without importing the others.
+"""The catalogue: one module, or package, per game, found by name or alias in :data:`CATALOGUE`
+without importing the others.
 
 >>> from perfectplay.games import load_game
 >>> load_game("nim", {"heaps": "1,2"})
@@ -14,86 +15,133 @@ import importlib.util
 import sys
 import traceback
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from perfectplay.core.catalogue import register_catalogue
 from perfectplay.core.errors import GameError, quote
 from perfectplay.core.game import Game
 from perfectplay.core.partizan import PartizanGame
 
-__all__ = ["CATALOGUE", "PARTIZAN_CATALOGUE", "find_game", "find_partizan_game", "game_class",
-           "load_game", "load_partizan_game"]
+__all__ = ["CATALOGUE", "Entry", "find_game", "find_partizan_game", "game_class", "load_game",
+           "load_partizan_game", "names"]
 
-CATALOGUE: dict[str, tuple[str, str]] = {
-    # name: ("module:Class", one-line summary)
-    "nim": ("perfectplay.games.nim:Nim", "take any number from one heap; last to move wins"),
-    "subtraction": ("perfectplay.games.subtraction:Subtraction",
-                    "one heap, take an amount from a fixed set"),
-    "tictactoe": ("perfectplay.games.tictactoe:TicTacToe",
-                  "3x3 noughts and crosses; a full board is a tie"),
-    "graph": ("perfectplay.games.graph:GraphGame",
-              "a token on a directed graph read from a file; cycles give draws"),
-    "shiritori": ("perfectplay.games.shiritori:Shiritori",
-                  "play unused words, each starting with the last letter of the one before"),
-    "morris": ("perfectplay.games.morris:Morris",
-               "Three Men's Morris: place three stones each, then slide; three in a row wins"),
-    "connect4": ("perfectplay.games.connect4:ConnectFour",
-                 "Connect Four on a small board (--width, --height); a full board is a tie"),
-    "kadomatsu": ("perfectplay.games.kadomatsu:Kadomatsu", "take zig-zag triples (yukicoder 334)"),
-    "disconnected": ("perfectplay.games.disconnected:Disconnected", "connect it, lose (AOJ 2376)"),
-    "interval-game-2": ("perfectplay.games.interval_game_2:IntervalGame2", "ABC206 F"),
-    "five-hundred-eleven": ("perfectplay.games.five_hundred_eleven:FiveHundredEleven", "SRM 511"),
-    "octal": ("perfectplay.impartial.octal:OctalGame",
-              "heap game by code: octal/hex take-and-break (0.77 Kayles, 0.137, 4!.0, allbut:1,2)"),
-    "grundy": ("perfectplay.impartial.octal:GrundysGame",
-               "Grundy's game: split a heap into two unequal heaps (code 4!.0)"),
-    "cram": ("perfectplay.games.cram:Cram", "place dominoes either way on a board (--board 3x4)"),
+Kind = Literal["game", "partizan"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A catalogue game: where its class is, what it is, and how else it may be called."""
+
+    place: str
+    """``module:Class``, imported only when the game is asked for."""
+    summary: str
+    """One line for ``perfectplay games``."""
+    kind: Kind = "game"
+    """``game``: a :class:`~perfectplay.core.game.Game`, whose moves are the player to move's,
+    for every command (``solve``, ``play``, ``analyze``, ``serve``...; ``cgt`` values the
+    impartial ones as nimbers); ``partizan``: a
+    :class:`~perfectplay.core.partizan.PartizanGame`, Left's and Right's moves apart, valued
+    by ``perfectplay cgt`` alone."""
+    aliases: tuple[str, ...] = ()
+    """Other names the commands take for it."""
+
+
+CATALOGUE: dict[str, Entry] = {
+    "nim": Entry("perfectplay.games.nim:Nim", "take any number from one heap; last to move wins"),
+    "subtraction": Entry("perfectplay.games.subtraction:Subtraction",
+                         "one heap, take an amount from a fixed set"),
+    "tictactoe": Entry("perfectplay.games.tictactoe:TicTacToe",
+                       "3x3 noughts and crosses; a full board is a tie",
+                       aliases=("ttt", "tic-tac-toe")),
+    "graph": Entry("perfectplay.games.graph:GraphGame",
+                   "a token on a directed graph read from a file; cycles give draws"),
+    "shiritori": Entry("perfectplay.games.shiritori:Shiritori",
+                       "play unused words, each starting with the last letter of the one before"),
+    "morris": Entry("perfectplay.games.morris:Morris",
+                    "Three Men's Morris: place three stones each, then slide; three in a row wins"),
+    "connect4": Entry("perfectplay.games.connect4:ConnectFour",
+                      "Connect Four, 7x6 or smaller (--width, --height); a full board is a tie"),
+    "kadomatsu": Entry("perfectplay.games.kadomatsu:Kadomatsu",
+                       "take zig-zag triples (yukicoder 334)"),
+    "disconnected": Entry("perfectplay.games.disconnected:Disconnected",
+                          "connect it, lose (AOJ 2376)"),
+    "interval-game-2": Entry("perfectplay.games.interval_game_2:IntervalGame2", "ABC206 F"),
+    "five-hundred-eleven": Entry("perfectplay.games.five_hundred_eleven:FiveHundredEleven",
+                                 "SRM 511"),
+    "octal": Entry("perfectplay.impartial.octal:OctalGame",
+                   "heap game by code: octal/hex take-and-break (0.77 Kayles, 0.137, 4!.0, "
+                   "allbut:1,2)"),
+    "grundy": Entry("perfectplay.impartial.octal:GrundysGame",
+                    "Grundy's game: split a heap into two unequal heaps (code 4!.0)"),
+    "cram": Entry("perfectplay.games.cram:Cram",
+                  "place dominoes either way on a board (--board 3x4)"),
+    "domineering": Entry("perfectplay.games.domineering:Domineering",
+                         "Left places vertical dominoes, Right horizontal ones (--board 4x4)",
+                         kind="partizan"),
+    "clobber": Entry("perfectplay.games.clobber:Clobber",
+                     "move your stone onto an adjacent enemy stone (--board xoxo|oxox)",
+                     kind="partizan"),
+    "toads-and-frogs": Entry("perfectplay.games.toads_and_frogs:ToadsAndFrogs",
+                             "toads slide or jump right, frogs left (--strip tt.ff)",
+                             kind="partizan"),
+    "hackenbush": Entry("perfectplay.games.hackenbush:Hackenbush",
+                        "cut your edges of a forest; what loses the ground falls (--forest lrl)",
+                        kind="partizan"),
+    "cutcake": Entry("perfectplay.games.cutcake:Cutcake",
+                     "Left cuts between columns, Right between rows (--pieces 4x4)",
+                     kind="partizan"),
+    "maundy-cake": Entry("perfectplay.games.cutcake:MaundyCake",
+                         "cut a piece into equal pieces, Left's columns, Right's rows "
+                         "(--pieces 4x4)", kind="partizan"),
+    "snort": Entry("perfectplay.games.snort:Snort",
+                   "colour a square, never next to the opponent's colour (--board 3x3)",
+                   kind="partizan"),
 }
+"""Every built-in game, by name: the one registry the commands, the page and
+:mod:`perfectplay.core.catalogue` find games in."""
 
-PARTIZAN_CATALOGUE: dict[str, tuple[str, str]] = {
-    # partizan games (Left and Right move differently): valued by 'perfectplay cgt', not
-    # solved by 'solve' or 'play'; 'perfectplay cgt' also takes the impartial games above
-    "domineering": ("perfectplay.games.domineering:Domineering",
-                    "Left places vertical dominoes, Right horizontal ones (--board 4x4)"),
-    "clobber": ("perfectplay.games.clobber:Clobber",
-                "move your stone onto an adjacent enemy stone (--board xoxo|oxox)"),
-    "toads-and-frogs": ("perfectplay.games.toads_and_frogs:ToadsAndFrogs",
-                        "toads slide or jump right, frogs left (--strip tt.ff)"),
-    "hackenbush": ("perfectplay.games.hackenbush:Hackenbush",
-                   "cut your edges of a forest; what loses the ground falls (--forest lrl)"),
-    "cutcake": ("perfectplay.games.cutcake:Cutcake",
-                "Left cuts between columns, Right between rows (--pieces 4x4)"),
-    "maundy-cake": ("perfectplay.games.cutcake:MaundyCake",
-                    "cut a piece into equal pieces, Left's columns, Right's rows (--pieces 4x4)"),
-    "snort": ("perfectplay.games.snort:Snort",
-              "colour a square, never next to the opponent's colour (--board 3x3)"),
-}
+_NAMES = {alias: name for name, entry in CATALOGUE.items() for alias in entry.aliases}
+"""Alias -> name."""
 
-ALIASES: dict[str, str] = {"ttt": "tictactoe", "tic-tac-toe": "tictactoe"}
+
+def names(kind: Kind = "game") -> list[str]:
+    """The catalogue's names of one kind, in catalogue order.
+
+    >>> names("partizan")[:2]
+    ['domineering', 'clobber']
+    """
+    return [name for name, entry in CATALOGUE.items() if entry.kind == kind]
+
+
+def _class(entry: Entry) -> Any:
+    module, _, cls = entry.place.partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 def find_game(name: str) -> type[Game]:
-    """The class of a catalogue game, by name or alias.
+    """The class of a catalogue game (kind ``game``), by name or alias.
 
     Raises
     ------
     ValueError
-        For an unknown name, suggesting the closest one.
+        For an unknown name, suggesting the closest one, or a partizan game's.
     """
-    name = ALIASES.get(name, name)
-    if name in PARTIZAN_CATALOGUE:
+    name = _NAMES.get(name, name)
+    entry = CATALOGUE.get(name)
+    if entry is not None and entry.kind == "partizan":
         raise ValueError(f"{quote(name)} is a partizan game: its value comes from "
                          f"'perfectplay cgt {name}', not from solving")
-    if name not in CATALOGUE:
-        close = difflib.get_close_matches(name, [*CATALOGUE, *ALIASES], n=1)
+    if entry is None:
+        close = difflib.get_close_matches(name, [*names(), *_NAMES], n=1)
         hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay games'"
         raise ValueError(f"unknown game {quote(name)}{hint}")
-    module, _, cls = CATALOGUE[name][0].partition(":")
-    return getattr(importlib.import_module(module), cls)
+    found: type[Game] = _class(entry)
+    return found
 
 
-register_catalogue(find_game, {name: place for name, (place, _) in CATALOGUE.items()})
+register_catalogue(find_game, {name: CATALOGUE[name].place for name in names()})
 
 
 def find_partizan_game(name: str) -> type[Game] | type[PartizanGame]:
@@ -108,13 +156,12 @@ def find_partizan_game(name: str) -> type[Game] | type[PartizanGame]:
     >>> find_partizan_game("domineering").__name__, find_partizan_game("ttt").__name__
     ('Domineering', 'TicTacToe')
     """
-    if name in PARTIZAN_CATALOGUE:
-        module, _, cls = PARTIZAN_CATALOGUE[name][0].partition(":")
-        partizan: type[PartizanGame] = getattr(importlib.import_module(module), cls)
+    entry = CATALOGUE.get(_NAMES.get(name, name))
+    if entry is not None and entry.kind == "partizan":
+        partizan: type[PartizanGame] = _class(entry)
         return partizan
-    if ALIASES.get(name, name) not in CATALOGUE:
-        names = [*PARTIZAN_CATALOGUE, *CATALOGUE, *ALIASES]
-        close = difflib.get_close_matches(name, names, n=1)
+    if entry is None:
+        close = difflib.get_close_matches(name, [*CATALOGUE, *_NAMES], n=1)
         hint = f"; did you mean {close[0]!r}?" if close else "; see 'perfectplay cgt --help'"
         raise ValueError(f"unknown game {quote(name)}{hint}")
     return find_game(name)

@@ -18,6 +18,7 @@ from typing import ClassVar
 from perfectplay.core.engines import Estimate
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int
 from perfectplay.core.values import Value
@@ -118,6 +119,11 @@ class Disconnected(Game):
 
     def __repr__(self) -> str:
         return f"Disconnected({self.n}, {self.format_position(self.rows)!r})"
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of AOJ 2376: :func:`parse_disconnected`, :func:`answer_disconnected`."""
+        return Judge(parse_disconnected, answer_disconnected)
 
     def start(self) -> Rows:
         return self.rows

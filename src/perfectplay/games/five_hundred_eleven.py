@@ -19,6 +19,7 @@ from typing import ClassVar
 from perfectplay.core.engines import Estimate
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
@@ -83,6 +84,12 @@ class FiveHundredEleven(Game):
 
     def __repr__(self) -> str:
         return f"FiveHundredEleven({self.cards!r})"
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of TopCoder SRM 511: :func:`parse_five_hundred_eleven`,
+        :func:`answer_five_hundred_eleven`."""
+        return Judge(parse_five_hundred_eleven, answer_five_hundred_eleven)
 
     def start(self) -> State:
         return (1 << len(self.cards)) - 1, 0

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from perfectplay.core.board import Board
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 
-__all__ = ["GraphGame", "parse_graph"]
+__all__ = ["GraphBoard", "GraphGame", "parse_graph"]
 
 
 def parse_graph(text: str, *, source: str = "<text>") -> tuple[list[str], list[tuple[str, str]]]:
@@ -104,6 +105,10 @@ class GraphGame(Game):
         return (f"GraphGame.from_edges({edges!r}, start={self._start!r}, "
                 f"nodes={list(self.successors)!r})")
 
+    def picture(self) -> GraphBoard:
+        """The page's picture: the graph and the token (:class:`GraphBoard`)."""
+        return GraphBoard(self)
+
     def start(self) -> str:
         return self._start
 
@@ -118,3 +123,52 @@ class GraphGame(Game):
         if text not in self.successors:
             raise ValueError(f"no node {quote(text)} in the graph")
         return text
+
+
+class GraphBoard(Board):
+    """The graph, drawn in layers by distance from the start node (nodes no path reaches come
+    last), and the token on its node; a move is played on the node it goes to.
+
+    >>> board = GraphGame.from_edges([("a", "b"), ("b", "a"), ("b", "c")], start="a").picture()
+    >>> picture = board.describe()
+    >>> picture["nodes"], picture["edges"], picture["layout"]["c"], board.draw("b")
+    (['a', 'b', 'c'], [['a', 'b'], ['b', 'a'], ['b', 'c']], [1.0, 0.5], {'token': 'b'})
+    """
+
+    kind = "graph"
+    game: GraphGame
+
+    def describe(self) -> dict[str, Any]:
+        successors: dict[str, list[str]] = self.game.successors
+        edges = [[u, v] for u, targets in successors.items() for v in targets]
+        return {"kind": self.kind, "nodes": list(successors), "edges": edges,
+                "layout": self._layout(successors)}
+
+    def _layout(self, successors: dict[str, list[str]]) -> dict[str, list[float]]:
+        """Node -> ``[x, y]`` in the unit square: x by layer, y by order within it."""
+        depth = {self.game.start(): 0}
+        frontier = [self.game.start()]
+        while frontier:  # breadth first: a node's layer is its distance from the start
+            following = []
+            for node in frontier:
+                for target in successors[node]:
+                    if target not in depth:
+                        depth[target] = depth[node] + 1
+                        following.append(target)
+            frontier = following
+        last = max(depth.values()) + 1
+        layers: dict[int, list[str]] = {}
+        for node in successors:
+            layers.setdefault(depth.get(node, last), []).append(node)
+        columns = [layers[d] for d in sorted(layers)]
+        layout = {}
+        for x, column in enumerate(columns):
+            for y, node in enumerate(column):
+                layout[node] = [x / max(len(columns) - 1, 1), (y + 0.5) / len(column)]
+        return layout
+
+    def draw(self, position: str) -> dict[str, Any]:
+        return {"token": position}
+
+    def target(self, position: str, move: str) -> list[str]:
+        return [move]

@@ -6,11 +6,13 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from itertools import combinations
 from math import comb
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from perfectplay.core.board import Board
 from perfectplay.core.engines import Estimate
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option, parse_int_list
 from perfectplay.core.values import Value
@@ -82,6 +84,15 @@ class Kadomatsu(Game):
 
     def __repr__(self) -> str:
         return f"Kadomatsu({self.values!r})"
+
+    def picture(self) -> KadomatsuBoard:
+        """The page's picture: the values as bars (:class:`KadomatsuBoard`)."""
+        return KadomatsuBoard(self)
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of yukicoder 334: :func:`parse_kadomatsu`, :func:`answer_kadomatsu`."""
+        return Judge(parse_kadomatsu, answer_kadomatsu)
 
     def start(self) -> int:
         return (1 << len(self.values)) - 1
@@ -230,3 +241,25 @@ def judge(text: str) -> tuple[str, list[str]]:
     """
     game, notes = parse_kadomatsu(text)
     return answer_kadomatsu(game), notes
+
+
+class KadomatsuBoard(Board):
+    """The values as bars, those taken faded; a move (a triple) is played on any of its three.
+
+    >>> board = Kadomatsu((1, 3, 2, 4)).picture()
+    >>> board.describe(), board.draw(0b1011), board.target(0b1111, (0, 1, 2))
+    ({'kind': 'kadomatsu', 'values': [1, 3, 2, 4]}, {'present': [True, True, False, True]}, \
+['0', '1', '2'])
+    """
+
+    kind = "kadomatsu"
+    game: Kadomatsu
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": self.kind, "values": list(self.game.values)}
+
+    def draw(self, position: int) -> dict[str, Any]:
+        return {"present": [bool(position >> i & 1) for i in range(len(self.game.values))]}
+
+    def target(self, position: int, move: Triple) -> list[str]:
+        return [str(i) for i in move]

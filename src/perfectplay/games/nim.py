@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from perfectplay.core.board import HeapsBoard
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int_list
 
-__all__ = ["Nim"]
+__all__ = ["Nim", "NimBoard"]
 
 Heaps = tuple[int, ...]
 
@@ -36,6 +37,10 @@ class Nim(Game):
 
     def __repr__(self) -> str:
         return f"Nim({self.heaps!r})"
+
+    def picture(self) -> NimBoard:
+        """The page's picture: heaps of counters (:class:`NimBoard`)."""
+        return NimBoard(self)
 
     def start(self) -> Heaps:
         return self.heaps
@@ -65,3 +70,22 @@ class Nim(Game):
         ('h1', 'h1:2')
         """
         return f"h{heap}"
+
+
+class NimBoard(HeapsBoard):
+    """Nim's heaps, labelled as its moves name them; a move is played on the first counter it
+    takes (a take from the end of the heap: that counter and all to its right).
+
+    >>> board = Nim((3, 4)).picture()
+    >>> board.draw((3, 4)), board.target((3, 4), (2, 3))  # take 3 of 4: counters 1, 2, 3
+    ({'heaps': [3, 4], 'labels': ['h1', 'h2']}, ['1:1'])
+    """
+
+    game: Nim
+
+    def label(self, heap: int) -> str:
+        return self.game.format_heap(heap)
+
+    def first_taken(self, heaps: list[int], move: tuple[int, int]) -> tuple[int, int]:
+        heap, take = move  # heaps count from 1 in Nim's moves
+        return heap - 1, heaps[heap - 1] - take

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from perfectplay.core.board import HeapsBoard
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int, parse_int_list
 
-__all__ = ["Subtraction"]
+__all__ = ["Subtraction", "SubtractionBoard"]
 
 
 def _parse_yes_no(text: str) -> bool:
@@ -58,6 +59,10 @@ class Subtraction(Game):
         extra = ", all_but=True" if self.all_but else ""
         return f"Subtraction({self.heap}, {self.amounts!r}{extra})"
 
+    def picture(self) -> SubtractionBoard:
+        """The page's picture: the heap of counters (:class:`SubtractionBoard`)."""
+        return SubtractionBoard(self)
+
     def start(self) -> int:
         return self.heap
 
@@ -78,3 +83,14 @@ class Subtraction(Game):
 
     def parse_position(self, text: str) -> int:
         return parse_int(text)
+
+
+class SubtractionBoard(HeapsBoard):
+    """The one heap; a move is played on the first counter it takes.
+
+    >>> Subtraction(5).picture().target(5, 2)  # take 2 of 5: counters 3 and 4
+    ['0:3']
+    """
+
+    def first_taken(self, heaps: list[int], move: int) -> tuple[int, int]:
+        return 0, heaps[0] - move

@@ -30,6 +30,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from perfectplay.core.board import HeapsBoard
 from perfectplay.core.engines import Engine, Request, dispatch, register
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
@@ -46,8 +47,8 @@ from perfectplay.impartial.periodicity import Periodicity, find_period
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["ALIASES", "GrundysGame", "HeapRules", "OctalGame", "nim_sequence", "parse_code",
-           "periodicity"]
+__all__ = ["ALIASES", "GrundysGame", "HeapRules", "OctalBoard", "OctalGame", "nim_sequence",
+           "parse_code", "periodicity"]
 
 Heaps = tuple[int, ...]
 Move = tuple[int, int, Heaps]  # (heap, counters removed, heaps left)
@@ -224,6 +225,10 @@ class OctalGame(Game):
     def __repr__(self) -> str:
         return f"OctalGame({self.rules.code!r}, {self.heaps!r})"
 
+    def picture(self) -> OctalBoard:
+        """The page's picture: heaps of counters (:class:`OctalBoard`)."""
+        return OctalBoard(self)
+
     def __str__(self) -> str:
         return f"{self.name} {self.rules.code}"
 
@@ -351,3 +356,17 @@ def periodicity(code: str | HeapRules, values: np.ndarray) -> Periodicity | None
     provable = rules.max_removal is not None and not rules.unequal
     return find_period(values, max_removal=rules.max_removal if provable else None,
                        max_parts=rules.max_parts)
+
+
+class OctalBoard(HeapsBoard):
+    """The heaps of a heap game given by its code; a move is played on the first counter it
+    takes, or, for a move that only splits a heap, on the counter left of the split.
+
+    >>> OctalGame("0.77", (2, 5)).picture().target((2, 5), (5, 2, (1, 2)))  # 5 -> 1 + 2
+    ['1:1']
+    """
+
+    def first_taken(self, heaps: list[int], move: Move) -> tuple[int, int]:
+        size, take, parts = move  # (heap, counters taken, heaps left)
+        first = parts[0] if parts else 0  # the taken run starts after the first heap left
+        return heaps.index(size), first if take else first - 1

@@ -14,7 +14,6 @@ from typing import Any
 
 from perfectplay.core.errors import PositionNotSolved, SolutionFileError
 from perfectplay.core.solution import Counts, Solution, game_identity
-from perfectplay.serve.boards import board_of
 
 __all__ = ["MAX_POSITION_TEXT", "BadRequest", "Explorer", "Unavailable"]
 
@@ -73,7 +72,7 @@ class Explorer:
         self.game = solution.game
         self.start = solution.start if start is None else start
         self.options = dict(options or {})
-        self.board = board_of(self.game)
+        self.board = self.game.picture()
         self._counts: Counts | None = None
 
     def describe(self) -> dict[str, Any]:

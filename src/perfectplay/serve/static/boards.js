@@ -1,6 +1,7 @@
-// The board of each kind of game, drawn in SVG from what /api/game and /api/position say
-// (perfectplay/serve/boards.py). Every element a move is played on carries data-element and the
-// class of the best move played there (win, tie, draw, lose); a game without a picture shows its
+// The board of each kind of game, drawn in SVG from what /api/game and /api/position say (each
+// game's picture() hook: perfectplay/core/board.py, or the game's own board beside its rules).
+// Every element a move is played on carries data-element and the class of the best move played
+// there (win, tie, draw, lose); a game without a picture shows its
 // display() text.
 
 import { html, svg } from "./dom.js";

@@ -1,11 +1,11 @@
 """Connect Four's search hooks (:class:`~perfectplay.compiled.search.SearchRules`) over the
-bitboards of :mod:`perfectplay.compiled.games.connect4`, after Pons [1]_: the cells where a
+bitboards of :mod:`perfectplay.games.connect4.compiled`, after Pons [1]_: the cells where a
 stone would complete four, in O(1) shifts; the moves that do not let the opponent win at once;
 centre-first move ordering refined by the winning cells a move creates; the mirror image as
 table key; the empty cells as horizon.
 
 ``params`` (int64): ``[width, height, smear1, smear2, smear4, bottom, board, column mask of
-move 0, ...]``: the masks of :func:`~perfectplay.compiled.games.connect4.connect4_params`, the
+move 0, ...]``: the masks of :func:`~perfectplay.games.connect4.compiled.connect4_params`, the
 bottom cell of each column, every cell of the board, then the cells of each move's column
 (moves are numbered centre first, as the rules number them).
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from perfectplay.compiled.games.connect4 import connect4_params, popcount
+from perfectplay.games.connect4.compiled import connect4_params, popcount
 
 __all__ = ["horizon", "mirror_key", "order", "safe_moves", "search_params",
            "wins_now"]

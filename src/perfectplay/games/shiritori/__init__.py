@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from perfectplay.core.engines import Estimate
 from perfectplay.core.errors import NotApplicable, quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION
 from perfectplay.core.options import Option
 from perfectplay.core.values import Value
@@ -21,6 +22,7 @@ from perfectplay.games.judge_input import (
     refuse_beyond,
     start_value,
 )
+from perfectplay.games.shiritori.board import ShiritoriBoard
 from perfectplay.solve import outcome
 
 if TYPE_CHECKING:
@@ -72,7 +74,7 @@ class Shiritori(Game):
     the last one (None at the start); a move is the word played. Both players choose from the
     same words, so the game is impartial; it always ends (every move uses a word up).
 
-    Its compiled rules (:mod:`perfectplay.compiled.games.shiritori`) encode a position as
+    Its compiled rules (:mod:`perfectplay.games.shiritori.compiled`) encode a position as
     ``last * 2 ** n + used`` over word indices: 2^n·n positions for n words.
 
     >>> from perfectplay import solve
@@ -99,6 +101,16 @@ class Shiritori(Game):
 
     def __repr__(self) -> str:
         return f"Shiritori({self.words!r})"
+
+    def picture(self) -> ShiritoriBoard:
+        """The page's picture: the words as tiles
+        (:class:`~perfectplay.games.shiritori.board.ShiritoriBoard`)."""
+        return ShiritoriBoard(self)
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of AtCoder ABC278 F: :func:`parse_shiritori`, :func:`answer_shiritori`."""
+        return Judge(parse_shiritori, answer_shiritori)
 
     def start(self) -> Position:
         return (frozenset(), None)
@@ -188,8 +200,8 @@ class Shiritori(Game):
             pure-Python solvers).
         """
         size = self.compiled_size()  # first: refuses what the encoding cannot hold
-        from perfectplay.compiled.games.shiritori import child, next_move, shiritori_params
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.shiritori.compiled import child, next_move, shiritori_params
 
         return CompiledRules(child=child, params=shiritori_params(self.words),
                              size=size, max_moves=len(self.words), next_move=next_move,

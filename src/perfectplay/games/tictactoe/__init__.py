@@ -9,6 +9,7 @@ from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option
 from perfectplay.core.values import Value
+from perfectplay.games.tictactoe.board import TicTacToeBoard
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
@@ -59,6 +60,11 @@ class TicTacToe(Game):
     def __repr__(self) -> str:
         return f"TicTacToe({self._start!r})"
 
+    def picture(self) -> TicTacToeBoard:
+        """The page's picture: nine cells
+        (:class:`~perfectplay.games.tictactoe.board.TicTacToeBoard`)."""
+        return TicTacToeBoard(self)
+
     def start(self) -> Board:
         return self._start
 
@@ -104,11 +110,11 @@ class TicTacToe(Game):
         return 3 ** 9
 
     def compiled(self) -> CompiledRules:
-        """The compiled rules (:mod:`perfectplay.compiled.games.tictactoe`; imports numba): a
+        """The compiled rules (:mod:`perfectplay.games.tictactoe.compiled`; imports numba): a
         board is the base-3 number of its cells, cell ``i`` the digit of ``3 ** i``; tiers by
         number of marks."""
-        from perfectplay.compiled.games.tictactoe import PARAMS, TIER_RULES, child, primitive
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.tictactoe.compiled import PARAMS, TIER_RULES, child, primitive
 
         return CompiledRules(child=child, primitive=primitive, params=PARAMS, size=3 ** 9,
                              max_moves=9, encode=_encode_board, decode=_decode_board,

@@ -1,5 +1,5 @@
 """Connect Four by ply: the tier hooks (:class:`~perfectplay.compiled.rules.TierRules`) of the
-bitboards of :mod:`perfectplay.compiled.games.connect4`, each ply ranked densely.
+bitboards of :mod:`perfectplay.games.connect4.compiled`, each ply ranked densely.
 
 Tier ``n`` holds the boards with ``n`` stones, ``(n + 1) // 2`` of them X: every column holds
 stones bottom up, in any pattern of X and O (boards past a win included, so the tiers cover
@@ -17,7 +17,7 @@ column's field back by a binary search in the same row of the table. The last tw
 read at once: a suffix table lists their boards in index order for each ``(s, a)``, and a place
 table gives their rank among them.
 
-``params`` is :func:`~perfectplay.compiled.games.connect4.connect4_params` (``5 + width``
+``params`` is :func:`~perfectplay.games.connect4.compiled.connect4_params` (``5 + width``
 entries), then :func:`tier_tables`, as int64:
 
 - ``moved[f] = height(f) * A + xs(f)`` for each field ``f``, with ``A = (width * height + 1) //
@@ -65,8 +65,8 @@ import functools
 import numpy as np
 from numba import njit
 
-from perfectplay.compiled.games.connect4 import connect4_params, occupied, popcount
 from perfectplay.compiled.rules import TIER_MEMO, TierRules
+from perfectplay.games.connect4.compiled import connect4_params, occupied, popcount
 
 __all__ = ["mirror", "rank", "rank_child", "tier", "tier_params", "tier_rules", "tier_sizes",
            "tier_tables", "unrank", "unrank_run"]

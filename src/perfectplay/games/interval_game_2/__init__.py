@@ -3,7 +3,7 @@
 A picked interval splits the free stretch of line around it into two independent games, so a
 position is a sum: its Grundy value is the nim-sum of its stretches' values
 (:func:`perfectplay.impartial.grundy.grundy` splits it through ``components``). The compiled rules
-(:mod:`perfectplay.compiled.games.interval_game_2`) say the same to
+(:mod:`perfectplay.games.interval_game_2.compiled`) say the same to
 :func:`perfectplay.compiled.compiled_grundy`: a move leaves two stretches, ``child`` and
 ``rest``.
 """
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from perfectplay.core.engines import Estimate, Request, dispatch
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
+from perfectplay.core.judge import Judge
 from perfectplay.core.options import Option
 from perfectplay.games.judge_input import JudgeInput, refuse_beyond
 
@@ -117,6 +118,12 @@ class IntervalGame2(Game):
 
     def __repr__(self) -> str:
         return f"IntervalGame2({self.intervals!r})"
+
+    @classmethod
+    def judge(cls) -> Judge:
+        """The judge of AtCoder ABC206 F: :func:`parse_interval_game_2`,
+        :func:`answer_interval_game_2`."""
+        return Judge(parse_interval_game_2, answer_interval_game_2, counts="cases")
 
     def start(self) -> Stretches:
         return self._trim(self._lefts[0], self._ends[-1])
@@ -260,7 +267,7 @@ class IntervalGame2(Game):
         return 4 ** (len(self._ends) - 1).bit_length()
 
     def compiled(self) -> CompiledRules:
-        """The compiled rules (:mod:`perfectplay.compiled.games.interval_game_2`; imports
+        """The compiled rules (:mod:`perfectplay.games.interval_game_2.compiled`; imports
         numba), over compressed coordinates: an endpoint is its rank among the distinct
         endpoints, a single stretch ``[l, r)`` the integer ``rank(l) * 2 ** k + rank(r)``
         (``2 ** k`` above every rank), no stretch is 0, and a move leaves two stretches, so
@@ -276,8 +283,8 @@ class IntervalGame2(Game):
         >>> compiled_grundy(wide).grundy(wide.start())
         1
         """
-        from perfectplay.compiled.games.interval_game_2 import child, interval_params, rest
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.interval_game_2.compiled import child, interval_params, rest
 
         rank = self._rank
         params = interval_params((rank[left], rank[right]) for left, right in self.intervals)

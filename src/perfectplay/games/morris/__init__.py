@@ -131,10 +131,10 @@ class Morris(Game):
         return 2 * 3 ** 9
 
     def compiled(self) -> CompiledRules:
-        """The compiled rules and tier hooks (:mod:`perfectplay.compiled.games.morris`; imports
+        """The compiled rules and tier hooks (:mod:`perfectplay.games.morris.compiled`; imports
         numba): a board is the base-3 number of its cells, plus ``3 ** 9`` when O moves."""
-        from perfectplay.compiled.games import morris
         from perfectplay.compiled.rules import CompiledRules, TierRules
+        from perfectplay.games.morris import compiled as morris
 
         tiers = TierRules(tier=morris.tier, rank=morris.rank, unrank=morris.unrank,
                           sizes=morris.TIER_SIZES,

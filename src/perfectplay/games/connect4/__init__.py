@@ -12,6 +12,7 @@ from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.options import Option, parse_int
 from perfectplay.core.values import Value
+from perfectplay.games.connect4.board import ConnectFourBoard
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
@@ -30,7 +31,7 @@ class ConnectFour(Game):
     first. A position where the last mover has four in a row (across, up or diagonally) is a
     LOSE for the player to move; a full board is a TIE.
 
-    The compiled rules (:mod:`perfectplay.compiled.games.connect4`) are bitboards with
+    The compiled rules (:mod:`perfectplay.games.connect4.compiled`) are bitboards with
     ``width * (height + 1)`` bits.
 
     >>> from perfectplay import solve
@@ -63,6 +64,11 @@ class ConnectFour(Game):
 
     def __repr__(self) -> str:
         return f"ConnectFour({self.width}, {self.height})"
+
+    def picture(self) -> ConnectFourBoard:
+        """The page's picture: columns of stones
+        (:class:`~perfectplay.games.connect4.board.ConnectFourBoard`)."""
+        return ConnectFourBoard(self)
 
     def __str__(self) -> str:
         return f"connect4 {self.width}x{self.height}"
@@ -183,6 +189,35 @@ class ConnectFour(Game):
         """
         return [self.format_move(c) for c in range(1, self.width + 1)]
 
+    def scores(self) -> tuple[str, ...]:
+        """Pons's score, ``pons`` (:meth:`score`)."""
+        return ("pons",)
+
+    def score(self, name: str, position: Board, value: Value, remoteness: int | None) -> int:
+        """Pons's score (``pons``) of a position: for a win, ``cells / 2 + 1`` less the stones
+        the winner has played when the game ends; 0 for a tie; a loss, the negative.
+
+        >>> game = ConnectFour(7, 6)
+        >>> game.score("pons", game.parse_position("4455"), Value.WIN, 3)
+        18
+
+        Raises
+        ------
+        ValueError
+            For another name, or no remoteness (a weak search's).
+        """
+        if name != "pons":
+            return super().score(name, position, value, remoteness)
+        if remoteness is None:
+            raise ValueError("Pons's score needs the remoteness, which a weak search omits")
+        stones = sum(len(column) for column in position)
+        best = self.width * self.height // 2 + 1
+        if value is Value.WIN:
+            return best - ((remoteness + 1) // 2 + stones // 2)
+        if value is Value.LOSE:
+            return -(best - (remoteness // 2 + (stones + 1) // 2))
+        return 0
+
     def position_bound(self) -> int:
         """Boards whose columns hold stones bottom up with as many X as O, or one more: a
         bound on the reachable positions (it counts boards past a win too), summed over the
@@ -211,10 +246,10 @@ class ConnectFour(Game):
 
     def compiled(self) -> CompiledRules:
         """The compiled rules (imports numba), with tiers by ply
-        (:mod:`perfectplay.compiled.games.connect4_tiers`)."""
-        from perfectplay.compiled.games.connect4 import child, primitive
-        from perfectplay.compiled.games.connect4_tiers import tier_params, tier_rules
+        (:mod:`perfectplay.games.connect4.tiers`)."""
         from perfectplay.compiled.rules import CompiledRules
+        from perfectplay.games.connect4.compiled import child, primitive
+        from perfectplay.games.connect4.tiers import tier_params, tier_rules
 
         width, height = self.width, self.height
         return CompiledRules(child=child, primitive=primitive,
@@ -229,9 +264,9 @@ class ConnectFour(Game):
 
 
 def _search_rules(width: int, height: int) -> SearchRules:
-    """The search hooks of a board (:mod:`perfectplay.compiled.games.connect4_search`)."""
-    from perfectplay.compiled.games import connect4_search as hooks
+    """The search hooks of a board (:mod:`perfectplay.games.connect4.search`)."""
     from perfectplay.compiled.search import SearchRules
+    from perfectplay.games.connect4 import search as hooks
 
     return SearchRules(params=hooks.search_params(width, height), wins_now=hooks.wins_now,
                        safe_moves=hooks.safe_moves, order=hooks.order, key=hooks.mirror_key,
