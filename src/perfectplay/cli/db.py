@@ -10,11 +10,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from perfectplay.cli.gameargs import game_from_args
+from perfectplay.cli.gameargs import stored_game_from_args
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
-from perfectplay.core.game import Game
+
+if TYPE_CHECKING:
+    from perfectplay.tiers.solution import GameOrClass
 
 __all__ = ["TierProgressBar", "run", "tier_rows"]
 
@@ -39,11 +41,12 @@ def run(argv: Sequence[str]) -> int:
             command.add_argument("--json", action="store_true", help="print one JSON object")
         command.add_argument("--game", metavar="GAME",
                              help="the game solved, needed for a game of your own: "
-                                  "path/to/file.py:Class with '--arg k=v' for each argument")
+                                  "path/to/file.py:Class (its options are read from the "
+                                  "database; '--arg k=v' to check them)")
     options, rest = parser.parse_known_args(argv)
     game = None
     if options.game is not None:
-        game = game_from_args(options.game, rest)
+        game = stored_game_from_args(options.game, rest)
     elif rest:
         raise UsageError(f"unrecognized arguments: {' '.join(rest)[:100]} (see 'perfectplay db "
                          f"{options.command} --help')")
@@ -66,7 +69,7 @@ def tier_rows(documents: Sequence[dict[str, Any]]) -> list[dict[str, int]]:
              "bytes": d["bytes"]} for d in documents]
 
 
-def _info(directory: Path, game: Game | None, *, as_json: bool) -> int:
+def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
     from perfectplay.tiers.solution import read_manifests
 
     game, manifest, tiers = read_manifests(directory, game)
@@ -111,7 +114,7 @@ def _tier_table(rows: list[dict[str, int]]) -> str:
     return "\n".join(lines)
 
 
-def _verify(directory: Path, game: Game | None) -> int:
+def _verify(directory: Path, game: GameOrClass) -> int:
     from perfectplay.tiers.solution import verify_database
 
     verify_database(directory, game)  # a damaged file: DamagedDataError, exit status 3
@@ -119,7 +122,7 @@ def _verify(directory: Path, game: Game | None) -> int:
     return SUCCESS
 
 
-def _query(directory: Path, game: Game | None, text: str | None, *, as_json: bool) -> int:
+def _query(directory: Path, game: GameOrClass, text: str | None, *, as_json: bool) -> int:
     from perfectplay.tiers.solution import open_database
 
     solution = open_database(directory, game, verify=True)

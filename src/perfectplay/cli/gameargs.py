@@ -11,10 +11,10 @@ from perfectplay.cli.status import ArgumentParser, UsageError
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game, Position
 from perfectplay.core.options import Option
-from perfectplay.games import find_game, load_game
+from perfectplay.games import find_game, game_class, load_game
 
 __all__ = ["GAME_EPILOG", "add_game_argument", "add_start_argument", "describe_option",
-           "game_from_args", "parse_position_text"]
+           "game_from_args", "parse_position_text", "stored_game_from_args"]
 
 GAME_EPILOG = ("GAME is a name from 'perfectplay games' followed by its options "
                "(e.g. 'nim --heaps 3,4,5'), or path/to/file.py:ClassName with '--arg k=v' "
@@ -109,6 +109,12 @@ def parse_game_options(rest: Sequence[str]) -> dict[str, str]:
 def game_from_args(spec: str, rest: Sequence[str]) -> Game:
     """Build the game named on the command line with its options."""
     return load_game(spec, parse_game_options(rest))
+
+
+def stored_game_from_args(spec: str, rest: Sequence[str]) -> Game | type[Game]:
+    """The game named for a database: with its options, built; without, its class, so that the
+    database makes it with the options it records (read as data)."""
+    return game_from_args(spec, rest) if rest else game_class(spec)
 
 
 def add_start_argument(parser: ArgumentParser, what: str,

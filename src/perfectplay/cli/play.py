@@ -13,12 +13,11 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from perfectplay.cli.explored import METHODS, explored_solution
+from perfectplay.cli.explored import METHODS, explored_solution, game_to_explore
 from perfectplay.cli.gameargs import (
     GAME_EPILOG,
     add_game_argument,
     add_start_argument,
-    game_from_args,
     parse_position_text,
 )
 from perfectplay.cli.status import SUCCESS, ArgumentParser
@@ -51,7 +50,7 @@ def run(argv: Sequence[str]) -> int:
                              "search: each position searched when it is asked, as "
                              "'perfectplay analyze' does (auto does so when no table fits)")
     options, rest = parser.parse_known_args(argv)
-    game = game_from_args(options.game, rest)
+    game = game_to_explore(options.game, rest, options.db)
     start = None if options.start is None else parse_position_text(game, options.start)
     solution = explored_solution(game, method=options.method, start=start, database=options.db,
                                  searches=sys.stdout)

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from perfectplay.cli.explored import METHODS, explored_solution
+from perfectplay.cli.explored import METHODS, explored_solution, game_to_explore
 from perfectplay.cli.gameargs import (
     GAME_EPILOG,
     add_game_argument,
@@ -19,7 +19,6 @@ from perfectplay.cli.gameargs import (
     parse_position_text,
 )
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
-from perfectplay.games import load_game
 
 __all__ = ["run"]
 
@@ -59,7 +58,7 @@ def run(argv: Sequence[str]) -> int:
     if options.processes > 1 and not hasattr(os, "fork"):
         raise UsageError("--processes above 1 needs os.fork (Linux, macOS)")
     given = parse_game_options(rest)
-    game = load_game(options.game, given)
+    game = game_to_explore(options.game, rest, options.db)
     start = None if options.start is None else parse_position_text(game, options.start)
 
     from perfectplay.serve import WebServer, create_app  # Starlette and uvicorn: only here
@@ -67,8 +66,10 @@ def run(argv: Sequence[str]) -> int:
     server = WebServer(options.host, options.port)  # a port taken is said before a long solve
     solution = explored_solution(game, method=options.method, start=start,
                                  path=options.solution, database=options.db, slow=1.0)
-    shown = {opt.name: given.get(opt.name, opt.default or "")
-             for opt in getattr(type(game), "OPTIONS", ())} or given
+    # a database gives its game's options: the page shows the game as it names itself
+    shown = {} if options.db and not given else {
+        opt.name: given.get(opt.name, opt.default or "")
+        for opt in getattr(type(game), "OPTIONS", ())} or given
     app = create_app(solution, options=shown, start=start)
     size = (f"{len(solution):,} positions" if solution.tabulated
             else "each position searched when asked")

@@ -215,7 +215,12 @@ def _counts(documents: Any, primitives: dict[Value, int]) -> Counts:
     return Counts.of_codes(by_code, primitives)
 
 
-def open_database(directory: str | os.PathLike[str], game: Game[Any] | None = None, *,
+GameOrClass = Game[Any] | type[Game[Any]] | None
+"""What the readers take to know a database's game: the game, its class, or (a catalogue
+game) nothing."""
+
+
+def open_database(directory: str | os.PathLike[str], game: GameOrClass = None, *,
                   verify: bool = False) -> TierSolution[Any]:
     """The solution held in a tier database directory.
 
@@ -224,11 +229,12 @@ def open_database(directory: str | os.PathLike[str], game: Game[Any] | None = No
     Parameters
     ----------
     directory : path
-    game : Game, optional
+    game : Game or its class, optional
         The game it was solved for, whose :func:`~perfectplay.core.solution.game_identity`
-        must be the one the manifest records. Needed for a game of your own; a catalogue game
-        is made again by default from its registry name and the literal arguments of its
-        recorded ``repr``.
+        must be the one the manifest records, or its class, which makes it from the literal
+        arguments of the recorded ``repr`` (its options, read as data). Needed for a game of
+        your own; a catalogue game is made again by default from its registry name and those
+        arguments.
     verify : bool
         Whether to check the database whole first (:func:`verify_database`); otherwise each
         chunk of codes is checked the first time it is read.
@@ -252,7 +258,7 @@ def open_database(directory: str | os.PathLike[str], game: Game[Any] | None = No
     return TierSolution(game, layout.root, manifest, tiers)
 
 
-def read_manifests(directory: str | os.PathLike[str], game: Game[Any] | None = None,
+def read_manifests(directory: str | os.PathLike[str], game: GameOrClass = None,
                    ) -> tuple[Game[Any], dict[str, Any], dict[int, dict[str, Any]]]:
     """``(game, manifest, tiers)`` of a tier database, solved or not: its game (as
     :func:`open_database` finds it), its manifest, and the manifest of each tier solved so far,
@@ -271,7 +277,7 @@ def read_manifests(directory: str | os.PathLike[str], game: Game[Any] | None = N
     return game, manifest, tiers
 
 
-def verify_database(directory: str | os.PathLike[str], game: Game[Any] | None = None) -> None:
+def verify_database(directory: str | os.PathLike[str], game: GameOrClass = None) -> None:
     """Check a tier database whole: its manifest against the game (``game``, or the catalogue
     game it names), every tier manifest against the database and its file name, every chunk of
     every code file against its checksum, and each tier's counts recomputed from its codes.
@@ -293,7 +299,7 @@ def verify_database(directory: str | os.PathLike[str], game: Game[Any] | None = 
         check_codes(layout, manifest, t, read_tier(layout, manifest, t))
 
 
-def _checked_game(path: Path, manifest: dict[str, Any], game: Game[Any] | None) -> Game[Any]:
+def _checked_game(path: Path, manifest: dict[str, Any], game: GameOrClass) -> Game[Any]:
     """The game of a database manifest (``game``, or the catalogue game it names), whose rules
     and start give the manifest exactly.
 
@@ -309,8 +315,8 @@ def _checked_game(path: Path, manifest: dict[str, Any], game: Game[Any] | None) 
     named = manifest.get("game")
     if set(manifest) != MANIFEST_KEYS:
         raise DamagedDataError(f"{path}: damaged (not a manifest of this version)")
-    if game is None:
-        game = _rebuild(path, manifest)
+    if game is None or isinstance(game, type):
+        game = _rebuild(path, manifest, game)
     elif game_identity(game) != named:
         raise SolutionFileError(f"{path.parent}: holds the tiers of {str(named)[:100]}, not of "
                                 f"{game_identity(game)[:100]}")
@@ -331,30 +337,35 @@ MAX_GAME_TEXT = 10_000
 """Most characters of a recorded game text parsed to make the game again."""
 
 
-def _rebuild(path: Path, manifest: dict[str, Any]) -> Game[Any]:
-    """The catalogue game a manifest names: the class registered under its ``catalogue`` name,
-    called with the literal arguments of its recorded ``repr`` (parsed as data, never
-    evaluated).
+def _rebuild(path: Path, manifest: dict[str, Any], cls: type[Game[Any]] | None) -> Game[Any]:
+    """The game a manifest records, made by ``cls`` (the class the user named: a game of their
+    own), else by the class registered under its ``catalogue`` name, called with the literal
+    arguments of its recorded ``repr`` (parsed as data, never evaluated).
 
     Raises
     ------
     SolutionFileError
-        When the manifest names no catalogue game (a game of your own must be given).
+        When the manifest names no catalogue game and no class is given, or records a game of
+        another class.
     DamagedDataError
         When its text is not a call of that class with literal arguments giving the game.
     """
     name, text = manifest.get("catalogue"), manifest.get("game")
-    if name is None:
+    if cls is None and name is None:
         raise SolutionFileError(f"{path.parent}: holds the tiers of {str(text)[:100]}, a game "
-                                "of your own: name it (path/to/file.py:Class --arg k=v) to "
-                                "open it")
+                                "of your own: name it (path/to/file.py:Class) to open it")
     try:
-        if not isinstance(name, str) or not isinstance(text, str) or len(text) > MAX_GAME_TEXT:
+        if not isinstance(text, str) or len(text) > MAX_GAME_TEXT or (
+                cls is None and not isinstance(name, str)):
             raise ValueError("not a catalogue name and game text")
-        cls = catalogue_class(name)
+        if cls is None:
+            cls = catalogue_class(str(name))
     except ValueError:
         raise DamagedDataError(f"{path}: damaged (game {str(text)[:100]!r} of "
                                f"{str(name)[:40]!r}, not a catalogue game)") from None
+    if not text.startswith(f"{cls.__name__}("):
+        raise SolutionFileError(f"{path.parent}: holds the tiers of {text[:100]}, not of a "
+                                f"{cls.__name__}")
     try:
         call = ast.parse(text, mode="eval").body
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
