@@ -88,6 +88,6 @@ class Strip(CompiledGame):
                           sizes=tuple(two_colour_count(n, (t + 1) // 2, t // 2)
                                       for t in range(n + 1)),
                           children=tuple((t + 1,) if t < n else () for t in range(n + 1)),
-                          order=tuple(range(n, -1, -1)))
+                          solving_order=tuple(range(n, -1, -1)))
         return CompiledRules(child=place, primitive=finished, size=3 ** n, max_moves=n,
                              params=3 ** np.arange(n + 1, dtype=np.int64), tiers=tiers)

@@ -45,5 +45,5 @@ def blocks(heap, size, *, sizes=None, children=None, rank=place_in_block):
     if children is None:
         children = tuple((t, t - 1) if t else (0,) for t in range(len(sizes)))
     tiers = TierRules(tier=block, rank=rank, unrank=heap_of_place, sizes=sizes,
-                      children=children, order=tuple(range(len(sizes))))
+                      children=children, solving_order=tuple(range(len(sizes))))
     return {"params": np.array([1, 2, 3, size], dtype=np.int64), "tiers": tiers}

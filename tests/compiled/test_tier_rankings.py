@@ -118,7 +118,7 @@ def test_tictactoe_tiers_are_every_board_by_marks():
         codes = [tiers.unrank(rules.params, t, i) for i in range(size)]
         assert set(codes) == expected[t]
         assert [tiers.rank(rules.params, t, c) for c in codes] == list(range(size))
-    assert tiers.order == tuple(range(9, -1, -1)) and tiers.children[8] == (9,)
+    assert tiers.solving_order == tuple(range(9, -1, -1)) and tiers.children[8] == (9,)
 
 
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (1, 6), (2, 2), (3, 2), (2, 3), (3, 3),

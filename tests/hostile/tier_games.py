@@ -53,6 +53,6 @@ class TakeAway(CompiledGame):
             children = tuple(tuple(sorted({t - a for a in self.amounts if a <= t}))
                              for t in heaps)
         hooks = TierRules(tier=tier, rank=rank, unrank=unrank, sizes=(1,) * (self.heap + 1),
-                          children=children, order=tuple(heaps))
+                          children=children, solving_order=tuple(heaps))
         return CompiledRules(child=child, params=np.array(self.amounts, dtype=np.int64),
                              size=self.heap + 1, max_moves=len(self.amounts), tiers=hooks)

@@ -74,7 +74,7 @@ class TieredGraph(CompiledGame):
         self.hooks = TierRules(
             tier=tier, rank=rank, unrank=unrank, sizes=tuple(len(m) for m in members),
             children=tuple(tuple(range(t)) + ((t,) if t in loopy else ()) for t in range(TIERS)),
-            order=tuple(range(TIERS)))
+            solving_order=tuple(range(TIERS)))
 
     def __repr__(self):
         return f"TieredGraph({self.table.tolist()!r})"

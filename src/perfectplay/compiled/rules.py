@@ -67,7 +67,7 @@ class TierRules:
     ``rank(params, t, unrank(params, t, i)) == i``. Moves are the rules' own ``child`` /
     ``next_move``; a move from tier ``t`` leads to a tier in ``children[t]``, ``t`` itself
     included when moves can stay inside it (a loopy tier, solved by retrograde analysis within
-    the tier; a tier whose moves all leave it is solved in one pass). ``order`` lists every
+    the tier; a tier whose moves all leave it is solved in one pass). ``solving_order`` lists every
     tier once, each after the tiers its moves reach.
 
     The three functions are ``numba.njit`` functions at module level, like the rules' own:
@@ -98,8 +98,9 @@ class TierRules:
     children: tuple[tuple[int, ...], ...]
     """``children[t]``: the tiers a move from tier ``t`` can lead to (``t`` when it is loopy)."""
 
-    order: tuple[int, ...]
-    """Every tier once, in solving order: a tier comes after every other tier it reaches."""
+    solving_order: tuple[int, ...]
+    """Every tier once, in solving order: a tier comes after every other tier it reaches (not
+    to be confused with ``SearchRules.order``, an order of moves)."""
 
     unrank_run: Callable[[Any, int, int, Any, Any], int] | None = None
     """``unrank_run(params, tier, index, boards, memo) -> int``: a count ``n``, ``1 <= n <=
@@ -125,15 +126,15 @@ class TierRules:
         if self.rank_child is not None and self.unrank_run is None:
             raise ValueError("TierRules.rank_child reads what unrank_run keeps: give both")
         count = len(self.sizes)
-        if len(self.children) != count or sorted(self.order) != list(range(count)):
-            raise ValueError(f"TierRules: sizes, children and order must cover the same "
+        if len(self.children) != count or sorted(self.solving_order) != list(range(count)):
+            raise ValueError(f"TierRules: sizes, children and solving_order must cover the same "
                              f"{count} tiers 0..{count - 1}")
         solved: set[int] = set()
-        for t in self.order:
+        for t in self.solving_order:
             early = [c for c in self.children[t] if c != t and c not in solved]
             if early:
-                raise ValueError(f"TierRules.order solves tier {t} before tier {early[0]}, "
-                                 "which its moves reach")
+                raise ValueError(f"TierRules.solving_order solves tier {t} before tier "
+                                 f"{early[0]}, which its moves reach")
             solved.add(t)
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -1,7 +1,7 @@
 """Tier-by-tier strong solving into a database directory (:mod:`perfectplay.tiers.storage`).
 
 A forward pass marks the indices reached from the start, tier by tier, parents before
-children; the backward pass then solves the tiers in ``TierRules.order``: a tier whose moves
+children; the backward pass then solves the tiers in ``TierRules.solving_order``: a tier whose moves
 all leave it chunk by chunk, each index from its children's codes in the solved tiers below
 (memory-mapped); a loopy tier whole, by retrograde analysis within it. Only the tier being
 solved and the tiers its moves reach are held in memory.
@@ -222,7 +222,7 @@ def database_body(game: Game[Any], rules: CompiledRules, start: Position,
     return {"game": game_identity(game), "catalogue": catalogue_name(game),
             "params": rules.params.tolist(), "max_moves": rules.max_moves,
             "sizes": list(tiers.sizes), "children": [list(c) for c in tiers.children],
-            "order": list(tiers.order), "chunk_size": chunk_size,
+            "order": list(tiers.solving_order), "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
             "start_index": start_index}
 
@@ -408,7 +408,7 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
     entries = _forward_record(layout, body)
     done = {entry["tier"] for entry in entries}
     sizes = np.array(tiers.sizes, dtype=np.int64)
-    order = list(reversed(tiers.order))
+    order = list(reversed(tiers.solving_order))
     info = np.zeros(3, dtype=np.int64)
     for step, t in enumerate(order, 1):
         if t in done:
@@ -547,14 +547,14 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
     tiers = tiers_of(rules_of(game), game)
     reached = {e["tier"]: e["reach_sha256"] for e in _forward_record(layout, manifest)}
     reused = []
-    for step, t in enumerate(tiers.order, 1):
+    for step, t in enumerate(tiers.solving_order, 1):
         size = tiers.sizes[t]
         if _verified(layout, manifest, t) is not None:
             reused.append(t)
             _clean(layout, t)  # what a run killed as it finished the tier left
             continue
         _check_reach(layout, t, size, reached.get(t))
-        event = functools.partial(TierProgress, "backward", t, step, len(tiers.order))
+        event = functools.partial(TierProgress, "backward", t, step, len(tiers.solving_order))
         if tiers.loopy(t):
             records: list[dict[str, Any]] = []
             run(solve_loopy, [(game, str(layout.root), manifest, t)], records.append)

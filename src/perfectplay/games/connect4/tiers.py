@@ -161,14 +161,15 @@ def tier_rules(width: int, height: int) -> TierRules:
     """The tier hooks of a board: one tier per ply, solved from the full board down; the
     rules' ``params`` must be :func:`tier_params`.
 
-    >>> tier_rules(2, 2).children, tier_rules(2, 2).order
+    >>> tier_rules(2, 2).children, tier_rules(2, 2).solving_order
     (((1,), (2,), (3,), (4,), ()), (4, 3, 2, 1, 0))
     """
     plies = width * height
     runs = _COLUMNS + 2 * (width - min(_LAST, width)) <= TIER_MEMO  # memo holds every column
     return TierRules(tier=tier, rank=rank, unrank=unrank, sizes=tier_sizes(width, height),
                      children=tuple((n + 1,) if n < plies else () for n in range(plies + 1)),
-                     order=tuple(range(plies, -1, -1)), unrank_run=unrank_run if runs else None,
+                     solving_order=tuple(range(plies, -1, -1)),
+                     unrank_run=unrank_run if runs else None,
                      rank_child=rank_child if runs else None)
 
 

@@ -139,7 +139,7 @@ class Morris(Game):
         tiers = TierRules(tier=morris.tier, rank=morris.rank, unrank=morris.unrank,
                           sizes=morris.TIER_SIZES,
                           children=(*((t + 1,) for t in range(6)), (6,)),
-                          order=(6, 5, 4, 3, 2, 1, 0))
+                          solving_order=(6, 5, 4, 3, 2, 1, 0))
         return CompiledRules(child=morris.child, primitive=morris.primitive,
                              next_move=morris.next_move, params=morris.PARAMS, size=morris.SIZE,
                              max_moves=morris.MOVES, encode=_encode, decode=_decode, tiers=tiers)

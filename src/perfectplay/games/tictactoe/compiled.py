@@ -114,5 +114,5 @@ def unrank(params, tier, index):
 TIER_RULES = TierRules(tier=tier, rank=rank, unrank=unrank,
                        sizes=tuple(two_colour_count(9, (n + 1) // 2, n // 2) for n in range(10)),
                        children=tuple((n + 1,) if n < 9 else () for n in range(10)),
-                       order=tuple(range(9, -1, -1)))
+                       solving_order=tuple(range(9, -1, -1)))
 """The hooks, the size of each tier, and the order they are solved in: the full board first."""
