@@ -49,6 +49,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "grundy": ("perfectplay.impartial.octal:GrundysGame",
                "Grundy's game: split a heap into two unequal heaps (code 4!.0)"),
     "cram": ("perfectplay.games.cram:Cram", "place dominoes either way on a board (--board 3x4)"),
+    "quixo": ("perfectplay.games.quixo:Quixo", "push cubes in from the edge (--size 3-5)"),
 }
 
 PARTIZAN_CATALOGUE: dict[str, tuple[str, str]] = {
