@@ -106,7 +106,7 @@ class Quixo(Game):
     >>> from perfectplay import solve
     >>> s = solve(Quixo(3))
     >>> s.value(), s.remoteness(), Quixo(3).format_move(s.best_move())
-    (Value.WIN, 7, 'a1-c1')
+    (Value.WIN, 7, 'a1-a3')
     """
 
     name: ClassVar[str] = "quixo"
