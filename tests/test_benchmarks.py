@@ -50,3 +50,8 @@ def test_the_judge_benchmark_agrees_with_each_cpp_seed():
     worst = out.split("the C++ seed (g++ -O2) on the same input:")[1].split("\n")[1:6]
     assert [line.split()[0] for line in worst] == [
         "shiritori", "kadomatsu", "disconnected", "interval-game-2", "five-hundred-eleven"]
+
+
+def test_the_tier_benchmark_solves_a_catalogue_game():
+    out = run("bench_tiers.py", "--game", "quixo", "--option", "size=3")
+    assert out.startswith("quixo size=3: win in 7, 32,027 positions, longest win 7\n")

@@ -220,3 +220,13 @@ def test_a_failed_save_prints_no_part_of_the_report(capsys, tmp_path):
     target.mkdir()
     status, out, err = run(capsys, "solve", "tictactoe", "--save", str(target))
     assert status == 2 and out == "" and err.startswith("error: ")
+
+
+def test_check_reads_size_as_the_games_option_unless_random(capsys):
+    # --size once went to check's random instances whatever the rest said: 'check quixo
+    # --size 3' checked the 5x5 board, and 'check nim --size 3' ignored the unknown option
+    status, _, err = run(capsys, "check", "nim", "--heaps", "1,2", "--size", "3")
+    assert (status, err) == (2, "error: unknown option --size for nim (accepted: --heaps)\n")
+    status, _, err = run(capsys, "check", "nim", "--random", "2", "--size", "x")
+    assert status == 2
+    assert err.startswith("error: argument --size: expected a non-negative integer")

@@ -38,15 +38,24 @@ def run(argv: Sequence[str]) -> int:
                         help="every instance up to size N (games that offer this family)")
     parser.add_argument("--random", type=option_type(parse_int), default=0, metavar="COUNT",
                         help="COUNT random instances of size --size")
-    parser.add_argument("--size", type=option_type(parse_int), metavar="N",
-                        help="size of the random instances")
+    # read as text: without --random it is the game's own option (quixo --size 3)
+    parser.add_argument("--size", metavar="N",
+                        help="size of the random instances (without --random: the game's "
+                             "option --size, if it has one)")
     parser.add_argument("--seed", type=option_type(parse_int), default=0,
                         help="random seed (default 0)")
     options, rest = parser.parse_known_args(argv)
     started = time.perf_counter()
     if options.up_to is None and not options.random:
+        if options.size is not None:
+            rest = ["--size", options.size, *rest]
         report = check(game_from_args(options.game, rest))
     else:
+        if options.size is not None:
+            try:
+                options.size = parse_int(options.size)
+            except ValueError as exc:
+                raise UsageError(f"argument --size: {exc}") from None
         if rest:
             raise UsageError(f"game options {quote(' '.join(rest))} cannot be combined with "
                              "--up-to or --random")

@@ -474,11 +474,9 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
 def _labels(game: Game, position: Position, children: Sequence[int],
             rules: CompiledRules) -> list[tuple[Move, Position]]:
     """The game's own ``(move, child)`` pairs, matched with the compiled children (the game's
-    move labels, in its order)."""
-    by_index = {}
-    for move, child in game.moves(position):
-        by_index[rules.index(child)] = (move, child)
-    if sorted(by_index) != sorted(children):
+    move labels, in its order); two moves may reach one child (Quixo), so each is kept."""
+    labelled = list(game.moves(position))
+    if sorted(rules.index(child) for _, child in labelled) != sorted(children):
         raise GameError("the compiled rules and moves() give different children",
                         position=position)
-    return list(by_index.values())
+    return labelled

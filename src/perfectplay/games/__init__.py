@@ -63,6 +63,7 @@ CATALOGUE: dict[str, Entry] = {
                     "Three Men's Morris: place three stones each, then slide; three in a row wins"),
     "connect4": Entry("perfectplay.games.connect4:ConnectFour",
                       "Connect Four, 7x6 or smaller (--width, --height); a full board is a tie"),
+    "quixo": Entry("perfectplay.games.quixo:Quixo", "push cubes in from the edge (--size 3-5)"),
     "kadomatsu": Entry("perfectplay.games.kadomatsu:Kadomatsu",
                        "take zig-zag triples (yukicoder 334)"),
     "disconnected": Entry("perfectplay.games.disconnected:Disconnected",
