@@ -49,6 +49,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "grundy": ("perfectplay.impartial.octal:GrundysGame",
                "Grundy's game: split a heap into two unequal heaps (code 4!.0)"),
     "cram": ("perfectplay.games.cram:Cram", "place dominoes either way on a board (--board 3x4)"),
+    "teeko": ("perfectplay.games.teeko:Teeko",
+              "drop four pieces each on 5x5, then step; four in a line or a square wins"),
 }
 
 PARTIZAN_CATALOGUE: dict[str, tuple[str, str]] = {
