@@ -42,6 +42,7 @@ SMALL = {
     "octal": {"code": "0.77", "heap": "6,3"},
     "grundy": {"heap": "8"},
     "cram": {"board": "2x3"},
+    "teeko": {"board": "3x3", "pieces": "3"},
 }
 """An instance of each catalogue game that solves in well under a second (options as text)."""
 

@@ -130,11 +130,13 @@ class Teeko(Game[Position]):
     direction ``d`` of :data:`DIRECTIONS`.
 
     >>> from perfectplay import solve
-    >>> s = solve(Teeko(size=3, pieces=3))
-    >>> len(s), s.value(), s.remoteness()
-    (4096, Value.WIN, 13)
-    >>> s.best_move(), Teeko(size=3, pieces=3).format_move(s.best_move())
-    (4, 'b2')
+    >>> game = Teeko(size=3, pieces=3)
+    >>> s = solve(game, method="retrograde")
+    >>> len(s), s.value(), s.counts().by_value[Value.WIN]
+    (5390, Value.DRAW, 2914)
+    >>> diagonal = game.parse_position("R../.B./B.R:B")   # Black drops c3: a1, b2, c3
+    >>> s.value(diagonal), s.remoteness(diagonal), game.format_move(s.best_move(diagonal))
+    (Value.WIN, 1, 'c3')
     """
 
     name: ClassVar[str] = "teeko"
