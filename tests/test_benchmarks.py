@@ -42,3 +42,8 @@ def test_the_search_benchmark_runs_without_its_baseline():
 def test_the_cgt_benchmark_agrees_with_its_plain_recursion():
     out = run("bench_cgt.py", "--upto", "3", "--limit", "2")
     assert "2x2" in out and "+-1" in out and "{2|-1/2}" in out
+
+
+def test_the_tier_benchmark_solves_a_catalogue_game():
+    out = run("bench_tiers.py", "--game", "teeko", "--board", "3x3", "--pieces", "3")
+    assert out.startswith("teeko --board 3x3 --pieces 3: draw, longest win 7, 5,390 positions")
