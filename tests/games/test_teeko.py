@@ -16,7 +16,7 @@ REDUCED = [Teeko(size=3, pieces=3), Teeko(size=3, pieces=4),
 four pieces on 3x3, where only squares win (the corners of the board too when advanced)."""
 
 
-@pytest.mark.parametrize("game", REDUCED, ids=str)
+@pytest.mark.parametrize("game", [*REDUCED, Teeko(size=4, pieces=3)], ids=str)
 def test_the_tier_solve_equals_the_python_retrograde_solve_everywhere(game, tmp_path):
     tiers = solve(game, method="tiers", db=tmp_path / "db")
     python = solve(game, method="retrograde")
