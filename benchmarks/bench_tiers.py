@@ -2,8 +2,7 @@
 one process against Dask workers, in one run.
 
     python benchmarks/bench_tiers.py [--width 5] [--height 5] [--workers 2] [--full]
-    python benchmarks/bench_tiers.py --game quixo --option size=4
-
+    python benchmarks/bench_tiers.py --game NAME [the game's options]   # e.g. teeko --board 4x4
 
 Each solve runs in a fresh process (so that its peak RSS is its own, read from the kernel's
 ``VmHWM``), with warm kernel caches (a first small solve compiles them): the tier solve into a
@@ -11,9 +10,9 @@ new database directory, with one thread per core; the same with ``--workers`` Da
 processes on a ``LocalCluster`` (wall time of the whole command, cluster start included; the RSS
 is the driver's, the workers' apart); and the compiled in-memory solve (``compiled_solve``) of
 the same board. ``--full`` adds 6x5 by tiers (in memory it would need 136 GiB). Printed: wall
-seconds, peak RSS, bytes on disk, positions per second, and the ratios. ``--game`` solves
-another catalogue game by tiers alone (options as ``--option key=value``), printing also its
-longest win (the largest remoteness of a winning position).
+seconds, peak RSS, bytes on disk, positions per second, and the ratios. ``--game`` solves one
+catalogue game by tiers alone (kernels compiled or loaded in the same run) and prints the same,
+with the value of the start and the longest win.
 """
 
 from __future__ import annotations
@@ -52,13 +51,17 @@ print(json.dumps({"seconds": seconds, "rss": rss, "positions": len(s), "bytes": 
 """
 
 
-def measure(width: int, height: int, how: str, root: Path, workers: int = 0, *,
-            game: str = "connect4", options: dict[str, str] | None = None) -> dict:
-    if options is None:
-        options = {"width": str(width), "height": str(height)}
-    directory = root / f"{how}-{game}-{'-'.join(options.values())}-{workers}"
+def measure(width: int, height: int, how: str, root: Path, workers: int = 0) -> dict:
+    return measure_game("connect4", {"width": str(width), "height": str(height)}, how, root,
+                        workers)
+
+
+def measure_game(name: str, options: dict[str, str], how: str, root: Path,
+                 workers: int = 0) -> dict:
+    """Solve a catalogue game (options as text) in a fresh process; what it measured."""
+    directory = root / f"{how}-{name}-{workers}"
     shutil.rmtree(directory, ignore_errors=True)
-    done = subprocess.run([sys.executable, "-c", _CHILD, game, json.dumps(options), how,
+    done = subprocess.run([sys.executable, "-c", _CHILD, name, json.dumps(options), how,
                            str(directory), str(workers)], capture_output=True, text=True,
                           check=True)
     shutil.rmtree(directory, ignore_errors=True)
@@ -80,18 +83,20 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="also 6x5 by tiers")
     parser.add_argument("--dir", type=Path, help="where the databases go (default: a temporary "
                                                  "directory)")
-    parser.add_argument("--game", help="solve this catalogue game by tiers instead")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="an option of --game (repeatable)")
-    options = parser.parse_args()
+    parser.add_argument("--game", help="a catalogue game to solve by tiers alone, its options "
+                                       "following (--board 4x4)")
+    options, rest = parser.parse_known_args()
+    if (rest and not options.game) or len(rest) % 2:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     root = options.dir or Path(tempfile.mkdtemp(prefix="bench_tiers_"))
     root.mkdir(parents=True, exist_ok=True)
     if options.game:
-        given = dict(option.partition("=")[::2] for option in options.option)
-        result = measure(0, 0, "tiers", root, game=options.game, options=given)
-        print(f"{options.game} {' '.join(options.option)}: {result['value']} in "
-              f"{result['remoteness']}, {result['positions']:,} positions, longest win "
-              f"{result['longest_win']}")
+        game_options = dict(zip((k.removeprefix("--") for k in rest[::2]), rest[1::2],
+                                strict=True))
+        result = measure_game(options.game, game_options, "tiers", root)
+        print(f"{options.game} {' '.join(rest)}: {result['value']}, longest win "
+              f"{result['longest_win']}, {result['positions']:,} positions")
+        print(f"{'':<28} {'wall':>11}  {'peak RSS':>13}  {'on disk':>13}  {'positions':>15}")
         print(row("tiers, one process", result))
         if options.dir is None:
             shutil.rmtree(root, ignore_errors=True)

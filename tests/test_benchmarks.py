@@ -52,6 +52,8 @@ def test_the_judge_benchmark_agrees_with_each_cpp_seed():
         "shiritori", "kadomatsu", "disconnected", "interval-game-2", "five-hundred-eleven"]
 
 
-def test_the_tier_benchmark_solves_a_catalogue_game():
-    out = run("bench_tiers.py", "--game", "quixo", "--option", "size=3")
-    assert out.startswith("quixo size=3: win in 7, 32,027 positions, longest win 7\n")
+def test_the_tier_benchmark_solves_catalogue_games():
+    out = run("bench_tiers.py", "--game", "teeko", "--board", "3x3", "--pieces", "3")
+    assert out.startswith("teeko --board 3x3 --pieces 3: draw, longest win 7, 5,390 positions")
+    out = run("bench_tiers.py", "--game", "quixo", "--size", "3")
+    assert out.startswith("quixo --size 3: win, longest win 7, 32,027 positions")

@@ -43,6 +43,7 @@ SMALL = {
     "grundy": {"heap": "8"},
     "cram": {"board": "2x3"},
     "quixo": {"size": "3"},
+    "teeko": {"board": "3x3", "pieces": "3"},
 }
 """An instance of each catalogue game that solves in well under a second (options as text)."""
 

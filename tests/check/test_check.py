@@ -209,3 +209,14 @@ def test_moves_that_give_no_pairs_are_named():
     found = check(NoList((1,))).counterexample
     assert (found.rule, found.position, found.detail) == (
         "moves", (1,), "moves() must return an iterable of (move, position) pairs, got None")
+
+
+def test_a_check_that_cannot_fit_is_refused_before_it_starts(capsys, monkeypatch):
+    # it solves in Python: Teeko's 5x5 (172 M positions bound) would grow until killed
+    from perfectplay.cli import main
+
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", str(8 << 30))
+    assert main(["check", "teeko"]) == 2
+    assert capsys.readouterr().err == (
+        "error: checking teeko 5x5 4 pieces (up to 172,401,726 positions, solved in Python; "
+        "check a smaller instance) needs about 32.1 GiB; limit 8.0 GiB (the memory available)\n")

@@ -30,6 +30,7 @@ INSTANCES = {
     "octal": {"code": "0.77", "heap": "6,3"},
     "grundy": {"heap": "8"},
     "cram": {"board": "2x3"},
+    "teeko": {"board": "3x3", "pieces": "3"},
 }
 """Small instances of catalogue games (options as text); a game not here is served with its
 default options."""

@@ -29,6 +29,7 @@ from perfectplay.core.game import (
     children_of,
     has_hook,
 )
+from perfectplay.core.limits import PYTHON_BYTES_PER_POSITION, check_memory
 from perfectplay.core.values import Value
 from perfectplay.solve import solve
 
@@ -175,6 +176,11 @@ def _check_one(game: Game, starts: list[Position], report: CheckReport) -> Count
         if guarded is None:
             return None
         moves, primitive = guarded.moves, guarded.primitive
+    bound = game.position_bound()
+    if bound is not None:  # the check solves in Python: never start what cannot fit
+        check_memory(bound * PYTHON_BYTES_PER_POSITION,
+                     f"checking {game} (up to {bound:,} positions, solved in Python; check a "
+                     "smaller instance)")
     plain = _Plain(game, starts, moves, primitive)
     for start in starts:  # solved without a key, the starts themselves must hash
         checked_key(plain, start)

@@ -64,6 +64,8 @@ CATALOGUE: dict[str, Entry] = {
     "connect4": Entry("perfectplay.games.connect4:ConnectFour",
                       "Connect Four, 7x6 or smaller (--width, --height); a full board is a tie"),
     "quixo": Entry("perfectplay.games.quixo:Quixo", "push cubes in from the edge (--size 3-5)"),
+    "teeko": Entry("perfectplay.games.teeko:Teeko",
+                   "drop four pieces each on 5x5, then step; four in a line or a square wins"),
     "kadomatsu": Entry("perfectplay.games.kadomatsu:Kadomatsu",
                        "take zig-zag triples (yukicoder 334)"),
     "disconnected": Entry("perfectplay.games.disconnected:Disconnected",
