@@ -31,6 +31,7 @@ INSTANCES = {
     "grundy": {"heap": "8"},
     "cram": {"board": "2x3"},
     "teeko": {"board": "3x3", "pieces": "3"},
+    "quixo": {"size": "3"},
 }
 """Small instances of catalogue games (options as text); a game not here is served with its
 default options."""
