@@ -78,9 +78,28 @@ def test_a_damaged_cache_file_costs_one_warning_and_one_compilation(cache, tmp_p
 
 
 def test_cache_files_lists_every_file_of_the_cache(cache, monkeypatch):
-    from perfectplay.compiled.kernels import cache_files
+    from perfectplay.compiled.kernels import LOCK, cache_files
 
     monkeypatch.setenv("PERFECTPLAY_KERNEL_DIR", str(cache))
     modules, compiled = cache_files()
-    assert sorted(modules + compiled) == sorted(p for p in Path(cache).rglob("*") if p.is_file())
+    assert sorted(modules + compiled) == sorted(  # all but the lock, which no clear removes
+        p for p in Path(cache).rglob("*") if p.is_file() and p.name != LOCK)
     assert {p.suffix for p in compiled} == {".nbi", ".nbc", ".sha256"}
+
+
+def test_processes_compiling_at_once_leave_a_cache_the_next_one_trusts(tmp_path):
+    # two processes compile the same kernels into an empty cache together (pytest-xdist's
+    # workers, two commands in two terminals): their writes must not interleave, or the next
+    # process finds checksums of the other's files and compiles everything again
+    env = {**os.environ, "PERFECTPLAY_KERNEL_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "perfectplay", "solve", "tictactoe", "--method", "tiers",
+               "--json"]
+    runs = [subprocess.Popen([*command, "--db", str(tmp_path / f"db{i}")], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for i in range(2)]
+    for run in runs:
+        _, err = run.communicate(timeout=300)
+        assert run.returncode == 0 and "damaged" not in err, err
+    again = subprocess.run([*command, "--db", str(tmp_path / "db2")], env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and "damaged" not in again.stderr, again.stderr

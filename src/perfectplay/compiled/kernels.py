@@ -54,6 +54,10 @@ __all__ = ["KERNELS", "PREFIX", "SLICE", "STAND_INS", "cache_files", "cached_mod
            "compiling_seconds", "entry_source", "kernel_dir", "kernel_module", "kernels_for",
            "new_state", "prepare", "prepare_calls", "run_sliced", "search"]
 
+LOCK = ".perfectplay.lock"
+"""The file in the kernel directory that processes sharing it lock in turn (never removed: a
+process that locked a removed file would not exclude one that made it anew)."""
+
 PREFIX = "perfectplay_kernels_"
 """How the name of every file perfectplay writes into the kernel directory starts: the generated
 modules, and numba's cache files, which take the name of their module."""
@@ -126,7 +130,7 @@ def kernel_dir() -> Path:
 def cache_files() -> tuple[list[Path], list[Path]]:
     """The files perfectplay made in :func:`kernel_dir`: the generated modules (with any left
     half-written), and the cache files of them in its ``__pycache__`` (numba's compiled kernels,
-    Python's bytecode); each list sorted.
+    Python's bytecode); each list sorted. Not :data:`LOCK`, which is never removed.
 
     Examples
     --------
@@ -432,14 +436,54 @@ def prepare_calls(rules: CompiledRules) -> None:
             prepare(function, rules.params, *(0,) * integers, rules=rules)
 
 
+@contextlib.contextmanager
+def _shared_cache(directory: Path) -> Iterator[None]:
+    """Hold the kernel directory's lock file (``flock``): one process at a time compiles into
+    it, records checksums or checks them, so that two processes never interleave their writes
+    of one module's cache (the second then loads what the first compiled). Re-entrant within
+    the process; the caller holds ``_lock``."""
+    global _cache_depth
+    if _cache_depth:
+        _cache_depth += 1
+        try:
+            yield
+        finally:
+            _cache_depth -= 1
+        return
+    import fcntl
+
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / LOCK, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        _cache_depth = 1
+        try:
+            yield
+        finally:
+            _cache_depth = 0
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+_cache_depth = 0
+
+
 def _compile(kernel: Any, args: tuple[Any, ...], rules: CompiledRules | None) -> None:
     """:func:`prepare`'s work."""
+    tag = kernel.py_func.__module__
+    module = _loaded.get(tag)  # None for kernels compiled in memory, uncached
+    if module is None:
+        _compile_here(kernel, args, rules, None)
+        return
+    with _shared_cache(_directory(module)):
+        _compile_here(kernel, args, rules, module)
+
+
+def _compile_here(kernel: Any, args: tuple[Any, ...], rules: CompiledRules | None,
+                  module: ModuleType | None) -> None:
     from numba import typeof
     from numba.core.errors import NumbaError
 
     types = tuple(typeof(a) for a in args)
     tag = kernel.py_func.__module__
-    module = _loaded.get(tag)  # None for kernels compiled in memory, uncached
     misses = sum(kernel.stats.cache_misses.values())
     try:
         kernel.compile(types)
@@ -489,7 +533,11 @@ def _importable(function: Any) -> tuple[str, str] | None:
 
 def _load(tag: str, text: str) -> ModuleType:
     directory = kernel_dir()
-    directory.mkdir(parents=True, exist_ok=True)
+    with _lock, _shared_cache(directory):
+        return _load_here(tag, text, directory)
+
+
+def _load_here(tag: str, text: str, directory: Path) -> ModuleType:
     path = directory / f"{tag}.py"
     try:
         found: bytes | None = path.read_bytes()
