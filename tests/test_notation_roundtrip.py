@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 import json
 import warnings
-from pathlib import Path
 
 import pytest
+from small_games import SMALL
 
 import perfectplay
 from perfectplay import CycleError, NotApplicable, solve
@@ -25,27 +25,6 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 but still runs 
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-SMALL = {
-    "nim": {"heaps": "2,3,3"},
-    "subtraction": {"heap": "12", "set": "1,3,4"},
-    "tictactoe": {},
-    "graph": {"file": str(EXAMPLES / "cycle.txt"), "start": "a"},
-    "shiritori": {"words": "enum,float,if,modint,takahashi,template"},
-    "morris": {},
-    "connect4": {"width": "3", "height": "3"},
-    "kadomatsu": {"values": "1,3,2,4,2,5"},
-    "disconnected": {"vertices": "4"},
-    "interval-game-2": {},
-    "five-hundred-eleven": {},
-    "octal": {"code": "0.77", "heap": "6,3"},
-    "grundy": {"heap": "8"},
-    "cram": {"board": "2x3"},
-    "quixo": {"size": "3"},
-    "teeko": {"board": "3x3", "pieces": "3"},
-}
-"""An instance of each catalogue game that solves in well under a second (options as text)."""
 
 NAMES = sorted(names())
 

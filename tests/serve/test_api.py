@@ -3,9 +3,9 @@ with an independent solve, bad questions get 400 and the server keeps answering,
 outside the page's files is served."""
 
 import socket
-from pathlib import Path
 
 import pytest
+from small_games import SMALL
 
 from perfectplay import Game, solve
 from perfectplay.games import load_game, names
@@ -13,28 +13,6 @@ from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.serve import create_app
 from perfectplay.serve.explorer import MAX_POSITION_TEXT
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-INSTANCES = {
-    "nim": {"heaps": "2,3,3"},
-    "subtraction": {"heap": "12", "set": "1,3,4"},
-    "tictactoe": {"start": "X...O...."},
-    "graph": {"file": str(EXAMPLES / "cycle.txt"), "start": "a"},
-    "shiritori": {"words": "enum,float,if,modint,takahashi,template"},
-    "connect4": {"width": "3", "height": "3"},
-    "kadomatsu": {"values": "1,3,2,4,2,5"},
-    "disconnected": {"vertices": "4"},
-    "interval-game-2": {},
-    "five-hundred-eleven": {},
-    "octal": {"code": "0.77", "heap": "6,3"},
-    "grundy": {"heap": "8"},
-    "cram": {"board": "2x3"},
-    "teeko": {"board": "3x3", "pieces": "3"},
-    "quixo": {"size": "3"},
-}
-"""Small instances of catalogue games (options as text); a game not here is served with its
-default options."""
 
 
 def expected(game, reference, text):
@@ -52,7 +30,7 @@ def expected(game, reference, text):
 
 @pytest.mark.parametrize("name", sorted(names()))
 def test_the_start_and_its_first_children_agree_with_an_independent_solve(name, client_of):
-    options = INSTANCES.get(name, {})
+    options = SMALL[name]
     game = load_game(name, options)
     client = client_of(create_app(solve(game), options=options))
     reference = solve(game, method="retrograde")  # the app's solve is memo (or compiled)
