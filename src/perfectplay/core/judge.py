@@ -33,3 +33,14 @@ class Judge:
     called with the work done as it goes."""
     counts: str = "positions"
     """What the progress counts."""
+
+    def __call__(self, text: str, **options: Any) -> tuple[str, list[str]]:
+        """The judge's output for an input text, and the notes on the limits it exceeds
+        (``options`` go to :attr:`answer`).
+
+        >>> from perfectplay.games.kadomatsu import Kadomatsu
+        >>> Kadomatsu.judge()("3\\n1 3 2\\n")
+        ('0 1 2', [])
+        """
+        problem, notes = self.read(text)
+        return self.answer(problem, **options), notes

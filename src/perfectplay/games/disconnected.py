@@ -354,5 +354,4 @@ def judge(text: str) -> tuple[str, list[str]]:
     >>> judge("2\\nNN\\nNN\\n")
     ('Hanako', [])
     """
-    game, notes = parse_disconnected(text)
-    return answer_disconnected(game), notes
+    return Disconnected.judge()(text)

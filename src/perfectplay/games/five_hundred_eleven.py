@@ -251,5 +251,4 @@ def judge(text: str) -> tuple[str, list[str]]:
     >>> judge("4\\n5 58 192 256\\n")
     ('Fox Ciel', [])
     """
-    game, notes = parse_five_hundred_eleven(text)
-    return answer_five_hundred_eleven(game), notes
+    return FiveHundredEleven.judge()(text)

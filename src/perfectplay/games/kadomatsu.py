@@ -239,8 +239,7 @@ def judge(text: str) -> tuple[str, list[str]]:
     >>> judge("3\\n1 3 2\\n")
     ('0 1 2', [])
     """
-    game, notes = parse_kadomatsu(text)
-    return answer_kadomatsu(game), notes
+    return Kadomatsu.judge()(text)
 
 
 class KadomatsuBoard(Board):

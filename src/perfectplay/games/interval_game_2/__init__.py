@@ -500,5 +500,4 @@ def judge(text: str, *, method: str = "auto") -> tuple[str, list[str]]:
     >>> judge("1\\n3\\n1 2\\n2 3\\n3 4\\n", method="compiled")
     ('Alice', [])
     """
-    games, notes = parse_interval_game_2(text)
-    return answer_interval_game_2(games, method=method), notes
+    return IntervalGame2.judge()(text, method=method)

@@ -449,5 +449,4 @@ def judge(text: str) -> tuple[str, list[str]]:
     >>> judge("3\\nenum\\nfloat\\nif\\n")
     ('First', [])
     """
-    game, notes = parse_shiritori(text)
-    return answer_shiritori(game), notes
+    return Shiritori.judge()(text)
