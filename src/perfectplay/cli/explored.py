@@ -9,13 +9,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from perfectplay.cli.gameargs import game_from_args, stored_game_from_args
+from perfectplay.cli.gameargs import game_from_args
 from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import UsageError
 from perfectplay.core.engines import methods
 from perfectplay.core.errors import EngineLimitError, PositionNotSolved
 from perfectplay.core.game import Game, Position, has_hook
 from perfectplay.core.solution import Solution, load_solution
+from perfectplay.games import game_class
 from perfectplay.solve import solve
 
 __all__ = ["METHODS", "explored_solution", "game_to_explore", "refused", "what_would_work"]
@@ -75,11 +76,11 @@ def refused(game: Game[Any], exc: EngineLimitError, *, explore: bool) -> EngineL
 def game_to_explore(spec: str, rest: Sequence[str], database: str | None) -> Game[Any]:
     """The game named on the command line, with its options; with a tier database and no
     options, the game that database records (its options read from it, as data)."""
-    if database is None:
+    if database is None or rest:  # the database itself is opened, and checked, later
         return game_from_args(spec, rest)
     from perfectplay.tiers.solution import read_manifests  # the tier store: only here
 
-    found, _, _ = read_manifests(database, stored_game_from_args(spec, rest))
+    found, _, _ = read_manifests(database, game_class(spec))
     return found
 
 
