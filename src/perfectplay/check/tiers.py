@@ -4,9 +4,10 @@
 At every position the Python solve reached, ``tier`` gives one of the tiers, ``rank`` an index
 in ``[0, sizes[tier])``, ``unrank`` gives the position back from it, and every move (the
 compiled ``child`` / ``next_move``, as the tier solver plays them) leads to a tier in
-``children[tier]``. Then, for a sample of the indices of each tier, its first and last among
-them, ``unrank`` gives a position of the encoding (``[0, size)``) in that tier whose ``rank``
-is the index: a size too large for what ``unrank`` can produce shows there.
+``children[tier]``, no more of them staying in it than ``moves_within`` says. Then, for a
+sample of the indices of each tier, its first and last among them, ``unrank`` gives a position
+of the encoding (``[0, size)``) in that tier whose ``rank`` is the index: a size too large for
+what ``unrank`` can produce shows there.
 
 When the hooks have the shortcuts ``unrank_run`` and ``rank_child``, each tier's reachable
 indices are then visited in increasing order as the solver visits them: every board a run gives
@@ -91,11 +92,16 @@ def _reachable(game: Game, rules: CompiledRules, tiers: TierRules, code: int) ->
         moves = [] if rules.primitive_value(code) is not None else rules.children(code)
     except GameError as error:  # the compiled claims name it first
         return error.rule
+    within = 0
     for move, child in moves:
         reached = int(tiers.tier(params, child))
         if reached not in tiers.children[t]:
             return (f"move {move} leads to {_shown(game, rules, child)}, in tier {reached}, "
                     f"not in children[{t}] = {tiers.children[t]}")
+        within += reached == t
+    if tiers.moves_within is not None and within > tiers.moves_within:
+        return (f"{within} moves stay in tier {t}, more than moves_within = "
+                f"{tiers.moves_within}")
     return None
 
 

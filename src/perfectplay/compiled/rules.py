@@ -114,6 +114,12 @@ class TierRules:
     last ``unrank_run`` with this ``memo`` gave. None: ``rank``; given only with
     ``unrank_run``."""
 
+    moves_within: int | None = None
+    """The most moves from one position that stay inside its tier: a bound the memory estimate
+    of a loopy tier's retrograde pass takes (8 bytes a move), and ``perfectplay check``
+    verifies. None: ``max_moves`` (a mill game numbers thousands of moves, of which a position
+    keeps at most a few dozen inside its tier, those that remove nothing)."""
+
     def __post_init__(self) -> None:
         for name in _TIER_FUNCTIONS:
             if not callable(getattr(self, name)):
@@ -123,6 +129,8 @@ class TierRules:
             if getattr(self, name) is not None and not callable(getattr(self, name)):
                 raise TypeError(f"TierRules.{name} must be a numba.njit function or None, "
                                 f"got {getattr(self, name)!r}")
+        if self.moves_within is not None and self.moves_within < 0:
+            raise ValueError(f"TierRules.moves_within must be >= 0, got {self.moves_within}")
         if self.rank_child is not None and self.unrank_run is None:
             raise ValueError("TierRules.rank_child reads what unrank_run keeps: give both")
         count = len(self.sizes)

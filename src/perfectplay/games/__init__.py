@@ -66,6 +66,8 @@ CATALOGUE: dict[str, Entry] = {
     "quixo": Entry("perfectplay.games.quixo:Quixo", "push cubes in from the edge (--size 3-5)"),
     "teeko": Entry("perfectplay.games.teeko:Teeko",
                    "drop four pieces each on 5x5, then step; four in a line or a square wins"),
+    "mills": Entry("perfectplay.games.mills:Mills",
+                   "Six or Nine Men's Morris (--variant): place, move; a mill removes a piece"),
     "kadomatsu": Entry("perfectplay.games.kadomatsu:Kadomatsu",
                        "take zig-zag triples (yukicoder 334)"),
     "disconnected": Entry("perfectplay.games.disconnected:Disconnected",

@@ -245,7 +245,7 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
     bits with those of its children, a copy per thread (forward), or a chunk's codes per thread
     with the bits of its tier and the codes of the tiers its moves reach at 2 bytes an index
     (backward); a loopy tier's retrograde tables take 56 bytes an index and 8 per move inside
-    it, at most ``max_moves`` an index.
+    it, at most ``TierRules.moves_within`` an index (``max_moves`` when not given).
 
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
@@ -255,12 +255,13 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
     tiers = rules.tiers
     assert tiers is not None
     best, what = 0, ""
+    within = rules.max_moves if tiers.moves_within is None else tiers.moves_within
     for t, size in enumerate(tiers.sizes):
         others = [c for c in tiers.children[t] if c != t]
         forward = (size + (1 + threads) * sum(tiers.sizes[c] for c in others)) // 8 + 1
         below = sum(2 * tiers.sizes[c] for c in others)
         if tiers.loopy(t):
-            need = forward + below + size * (56 + 8 * rules.max_moves)
+            need = forward + below + size * (56 + 8 * within)
             step = f"tier {t}, retrograde within the tier: {size:,} indices"
         else:
             need = max(forward, size // 8 + below + threads * 2 * min(size, CHUNK))

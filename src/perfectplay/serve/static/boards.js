@@ -267,7 +267,49 @@ function columnSizes(layout) {
   return [1, ...sizes.values()];
 }
 
+// A mill game: the points on the 7x7 grid, White (W) and Black (B) pieces, the mills drawn
+// through, and each side's pieces in hand; a point carries the moves that leave or reach it.
+function drawMills(board, position, byElement) {
+  const step = 64, margin = 34, size = 6 * step + 2 * margin;
+  const at = (name) => [margin + board.layout[name][0] * step,
+    margin + (6 - board.layout[name][1]) * step];
+  const picture = svg("svg", { viewBox: `0 0 ${size} ${size + 34}` });
+  for (const [u, v] of board.edges) {
+    const [x1, y1] = at(u), [x2, y2] = at(v);
+    picture.append(svg("line", { class: "edge", x1, y1, x2, y2 }));
+  }
+  for (let c = 0; c < 7; c++) {
+    picture.append(svg("text", { class: "coord", x: margin + c * step, y: size - 6 },
+      "abcdefg"[c]));
+    picture.append(svg("text", { class: "coord", x: 10, y: margin + (6 - c) * step + 5 },
+      String(c + 1)));
+  }
+  const pieces = position.board.pieces;
+  for (const name of board.points) {
+    const [cx, cy] = at(name);
+    const piece = pieces[name];
+    const point = svg("g", { "data-element": name, class: `node ${target(byElement, name)}` },
+      svg("circle", { cx, cy, r: piece ? 20 : 11 }));
+    if (piece) {
+      point.append(svg("circle", { class: piece === "W" ? "stone o" : "stone x", cx, cy,
+        r: 15 }));
+    }
+    picture.append(point);
+  }
+  for (const mill of board.mills) {
+    const owner = pieces[mill[0]];
+    if (owner && mill.every((name) => pieces[name] === owner)) {
+      picture.append(strokeThrough(at(mill[0]), at(mill[2])));
+    }
+  }
+  const { W, B, mover } = position.board.hands;
+  picture.append(svg("text", { class: "note", x: size / 2, y: size + 22 },
+    `in hand: White ${W}, Black ${B} · ${mover === "W" ? "White" : "Black"} to move`));
+  return picture;
+}
+
 const DRAWERS = {
   tictactoe: drawTicTacToe, connect4: drawConnectFour, heaps: drawHeaps,
-  kadomatsu: drawKadomatsu, shiritori: drawShiritori, graph: drawGraph, text: drawText,
+  kadomatsu: drawKadomatsu, shiritori: drawShiritori, graph: drawGraph, mills: drawMills,
+  text: drawText,
 };
