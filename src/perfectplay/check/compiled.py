@@ -26,6 +26,7 @@ from perfectplay.check.report import CheckReport, Counterexample, Found, Solved
 from perfectplay.compiled.rules import NOT_PRIMITIVE, CompiledGame, CompiledRules, rules_of
 from perfectplay.core.errors import CycleError, EngineLimitError, GameError, NotApplicable
 from perfectplay.core.game import Game, Position, children_of, has_hook
+from perfectplay.core.limits import check_memory
 from perfectplay.core.values import Value
 from perfectplay.impartial.grundy import grundy_table
 
@@ -110,11 +111,14 @@ def check_compiled(solved: Solved, report: CheckReport) -> Counterexample | None
 
 def _compare_solves(solved: Solved, claim: str, report: CheckReport) -> Counterexample | None:
     """The compiled solve from each start against the Python one."""
+    from perfectplay.compiled.engine import BYTES_PER_INTEGER
     from perfectplay.compiled.solve import compiled_solve  # imports numba
 
     game, solution = solved.game, solved.solution
+    need = int(rules_of(game).size * BYTES_PER_INTEGER["solve"])
     for start in solved.starts:
-        try:
+        try:  # its dense tables span the whole encoding (a mill game's 2^41 integers): first ask
+            check_memory(need, f"the compiled solve of {game}")
             compiled = compiled_solve(game, start)
         except EngineLimitError:
             report.skip(claim, "the compiled solve is beyond the engine's limits, so its values "

@@ -33,7 +33,8 @@ from the left, separated by ``/``, then ``:`` and the player to move, ``:`` and 
 and Black hold in hand: the six start is ``.../.../..../.../...:W:6,6``.
 
 Reduced instances for tests: ``pieces`` 3 up to the variant's own count (a mill on three
-pieces wins at once).
+pieces wins at once), and ``squares`` fewer than the variant's (``squares=1``: the outer square
+alone, 8 points, its four sides the mills).
 
 The tiers (the compiled rules' :mod:`perfectplay.games.mills.compiled`): a placing tier holds
 the positions with ``k`` placements made (which fixes both hands and the player to move) and
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache, partial
+from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -90,8 +92,8 @@ def geometry(squares: int) -> Geometry:
     """The board of the outer ``squares`` squares (2: Six Men's Morris, 3: Nine Men's).
 
     >>> six, nine = geometry(2), geometry(3)
-    >>> len(six.names), len(six.edges), len(six.mills), len(nine.names), len(nine.edges), len(nine.mills)
-    (16, 20, 8, 24, 32, 16)
+    >>> [(len(g.names), len(g.edges), len(g.mills)) for g in (six, nine)]
+    [(16, 20, 8), (24, 32, 16)]
     >>> " ".join(six.names)
     'a1 d1 g1 b2 d2 f2 a4 b4 f4 g4 b6 d6 f6 a7 d7 g7'
     """
@@ -114,7 +116,7 @@ def geometry(squares: int) -> Geometry:
                     runs.append([])
                 runs[-1].append(p)
             for run in runs:
-                edges += [tuple(sorted((index[a], index[b]))) for a, b in zip(run, run[1:])]
+                edges += [tuple(sorted((index[a], index[b]))) for a, b in pairwise(run)]
                 if len(run) == 3:
                     mills.append(tuple(sorted(index[p] for p in run)))
     names = tuple(f"{'abcdefg'[x]}{y + 1}" for x, y in coordinates)
@@ -135,11 +137,12 @@ def tiers(pieces: int) -> tuple[Tier, ...]:
     """The tiers of a game of ``pieces`` each, in solving order (a tier's number is its place
     here): the moving tiers (at least two pieces each) by pieces on the board, fewest first,
     then the placing tiers, last placement first. A placing tier keeps the boards where each
-    player's pieces in hand and on the board number at least two (fewer, the game ended before).
+    player's pieces in hand and on the board number at least two (fewer, the game ended before)
+    and no more pieces were removed than mills could: one a placement, from one's third on.
 
     >>> tiers(3)[:3], tiers(3)[-1], len(tiers(6)), len(tiers(9))
     ((Tier(placed=6, white=2, black=2), Tier(placed=6, white=2, black=3), \
-Tier(placed=6, white=3, black=2)), Tier(placed=0, white=0, black=0), 65, 221)
+Tier(placed=6, white=3, black=2)), Tier(placed=0, white=0, black=0), 99, 376)
     """
     last = 2 * pieces
     found = [Tier(last, w, b) for w in range(2, pieces + 1) for b in range(2, pieces + 1)]
@@ -148,7 +151,9 @@ Tier(placed=6, white=3, black=2)), Tier(placed=0, white=0, black=0), 65, 221)
         placed_white, placed_black = (k + 1) // 2, k // 2
         for w in range(placed_white + 1):
             for b in range(placed_black + 1):
-                if pieces - placed_white + w >= 2 and pieces - placed_black + b >= 2:
+                if (pieces - placed_white + w >= 2 and pieces - placed_black + b >= 2
+                        and placed_black - b <= max(0, placed_white - 2)
+                        and placed_white - w <= max(0, placed_black - 2)):
                     found.append(Tier(k, w, b))
     return tuple(found)
 
@@ -158,7 +163,7 @@ def tier_size(points: int, pieces: int, tier: Tier) -> int:
     to move).
 
     >>> tier_size(24, 9, Tier(18, 9, 9))
-    13087114520
+    13088115040
     """
     boards = comb(points, tier.white) * comb(points - tier.white, tier.black)
     return boards * (2 if tier.placed == 2 * pieces else 1)
@@ -201,6 +206,15 @@ def _parse_pieces(text: str) -> int | None:
     return pieces
 
 
+def _parse_squares(text: str) -> int | None:
+    if text.strip().lower() == "standard":
+        return None
+    squares = parse_int(text)
+    if not 1 <= squares <= 3:
+        raise ValueError(f"the board has 1 to 3 squares (at most the variant's), got {squares}")
+    return squares
+
+
 class Mills(Game[Position]):
     """Six or Nine Men's Morris (see the module), ``pieces`` each (the variant's by default).
 
@@ -209,11 +223,12 @@ class Mills(Game[Position]):
     ``d`` the point the piece goes to, and ``r`` 0 for no removal, ``1 + q`` to remove the
     piece on ``q``; a position's moves come in increasing order.
 
-    >>> from perfectplay import solve
-    >>> game = Mills(variant="six", pieces=3)
-    >>> s = solve(game, method="retrograde")
-    >>> len(s), s.value(), s.counts().by_value[Value.WIN]
-    (308804, Value.DRAW, 144598)
+    >>> game = Mills(variant="six")
+    >>> position = game.parse_position("W.W/.../..../B.B/...:W:1,1")   # d7 closes a mill
+    >>> [game.format_move(m) for m, _ in game.moves(position)][-3:]
+    ['f6', 'd7xb2', 'd7xf2']
+    >>> game.primitive(game.parse_position("W.W/.../..../B../W..:B:0,0"))  # Black holds two
+    Value.LOSE
     """
 
     name: ClassVar[str] = "mills"
@@ -222,16 +237,24 @@ class Mills(Game[Position]):
                "points, 9 pieces, flying at three)", "nine"),
         Option("pieces", _parse_pieces, "pieces each: the variant's (standard), or 3 up to it "
                "for reduced instances", "standard"),
+        Option("squares", _parse_squares, "squares of the board: the variant's (standard), or "
+               "fewer for reduced instances (1: the outer square alone)", "standard"),
     )
 
-    def __init__(self, variant: str = "nine", pieces: int | None = None) -> None:
+    def __init__(self, variant: str = "nine", pieces: int | None = None,
+                 squares: int | None = None) -> None:
         if variant not in VARIANTS:
             raise ValueError(f"variant is six or nine, got {quote(variant)}")
-        squares, most = VARIANTS[variant]
+        standard, most = VARIANTS[variant]
         pieces = most if pieces is None else pieces
+        squares = standard if squares is None else squares
         if not 3 <= pieces <= most:
             raise ValueError(f"{variant} men's morris has 3 to {most} pieces each, got {pieces}")
-        self.variant, self.pieces = variant, pieces
+        if not 1 <= squares <= standard or 2 * pieces >= 8 * squares:
+            raise ValueError(f"{variant} men's morris is played on 1 to {standard} squares, with "
+                             f"a point left empty when all pieces are placed: {squares} squares "
+                             f"and {pieces} pieces each")
+        self.variant, self.pieces, self.squares = variant, pieces, squares
         self.flying = variant == "nine"
         self.geometry = geometry(squares)
         self.points = len(self.geometry.names)
@@ -241,11 +264,15 @@ class Mills(Game[Position]):
                                for p in range(self.points))
 
     def __repr__(self) -> str:
-        return f"Mills(variant={self.variant!r}, pieces={self.pieces})"
+        reduced = "" if self.squares == VARIANTS[self.variant][0] else f", squares={self.squares}"
+        return f"Mills(variant={self.variant!r}, pieces={self.pieces}{reduced})"
 
     def __str__(self) -> str:
-        standard = self.pieces == VARIANTS[self.variant][1]
-        return f"{self.variant} men's morris" + ("" if standard else f", {self.pieces} pieces")
+        squares, pieces = VARIANTS[self.variant]
+        reduced = "" if self.pieces == pieces else f", {self.pieces} pieces"
+        if self.squares != squares:
+            reduced += f", {self.squares} square{'s' if self.squares > 1 else ''}"
+        return f"{self.variant} men's morris{reduced}"
 
     def start(self) -> Position:
         return "." * self.points + f"W{self.pieces}{self.pieces}"
@@ -309,8 +336,8 @@ class Mills(Game[Position]):
         """The ranks from the top, ``/`` between them, then ``:``, the player to move, ``:`` and
         the pieces each holds in hand.
 
-        >>> Mills(variant="six").format_position("W" + "." * 15 + "B55")
-        '.../.../..../.../W..:B:5,5'
+        >>> Mills(variant="six").format_position("W" + "." * 15 + "B56")
+        '.../.../..../.../W..:B:5,6'
         """
         board, mover, white_hand, black_hand = self._split(position)
         ranks = "/".join("".join(board[p] for p in rank) for rank in self._ranks())
@@ -319,8 +346,8 @@ class Mills(Game[Position]):
     def parse_position(self, text: str) -> Position:
         """A position as :meth:`format_position` writes it (letters in either case).
 
-        >>> Mills(variant="six").parse_position(".../.../..../.../w..:b:5,5")
-        'W...............B55'
+        >>> Mills(variant="six").parse_position(".../.../..../.../w..:b:5,6")
+        'W...............B56'
         """
         ranks = self._ranks()
         shape = "/".join("." * len(r) for r in ranks)
@@ -359,7 +386,7 @@ class Mills(Game[Position]):
     def display(self, position: Position) -> str:
         """The board, its lines drawn, rank 7 on top, with the pieces in hand and what to play.
 
-        >>> print(Mills(variant="six").display("W" + "." * 15 + "B55"))
+        >>> print(Mills(variant="six").display("W" + "." * 15 + "B56"))
         7 .-----.-----.
           |     |     |
         6 | .---.---. |
@@ -374,7 +401,7 @@ class Mills(Game[Position]):
           |     |     |
         1 W-----.-----.
           a b c d e f g
-        Black (B) to move: place a piece (d2); in hand: White 5, Black 5
+        Black (B) to move: place a piece (d2); in hand: White 5, Black 6
         """
         board, mover, white_hand, black_hand = self._split(position)
         grid = [[" "] * 13 for _ in range(13)]
@@ -409,7 +436,7 @@ class Mills(Game[Position]):
 
         >>> sizes = Mills(variant="six").tier_sizes()
         >>> len(sizes), max(sizes), sum(sizes)
-        (65, 4036032, 57601968)
+        (99, 4036032, 72084857)
         """
         return tuple(tier_size(self.points, self.pieces, t) for t in tiers(self.pieces))
 
@@ -417,7 +444,7 @@ class Mills(Game[Position]):
         """The tiers' indices, summed: every position play reaches is one of them.
 
         >>> Mills().position_bound()
-        79577366796
+        571553403657
         """
         return sum(self.tier_sizes())
 
@@ -449,11 +476,10 @@ class Mills(Game[Position]):
 def _encode(n: int, position: Position) -> int:
     """The compiled integer of a position on ``n`` points: White's points as bits, Black's
     above them, the player to move (1: Black), White's hand and Black's (four bits each)."""
-    board, mover, white_hand, black_hand = position[:n], position[n], position[n + 1], position[n + 2]
-    white = sum(1 << i for i, c in enumerate(board) if c == "W")
-    black = sum(1 << i for i, c in enumerate(board) if c == "B")
-    return (white | black << n | (mover == "B") << (2 * n) | int(white_hand) << (2 * n + 1)
-            | int(black_hand) << (2 * n + 5))
+    white = sum(1 << i for i, c in enumerate(position[:n]) if c == "W")
+    black = sum(1 << i for i, c in enumerate(position[:n]) if c == "B")
+    return (white | black << n | (position[n] == "B") << (2 * n)
+            | int(position[n + 1]) << (2 * n + 1) | int(position[n + 2]) << (2 * n + 5))
 
 
 def _decode(n: int, number: int) -> Position:

@@ -20,7 +20,7 @@ digit.
 >>> from perfectplay.games.mills import Mills
 >>> rules = Mills(variant="six").compiled()
 >>> len(rules.tiers.sizes), rules.max_moves, rules.tiers.moves_within
-(65, 4624, 20)
+(99, 4624, 20)
 """
 
 from __future__ import annotations
