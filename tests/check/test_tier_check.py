@@ -1,7 +1,7 @@
 """perfectplay check on tier hooks: the catalogue's rankings are sound, and a rank that is not
 inverse to unrank, a rank out of range, a tier size beyond what unrank can give, an unrank into
-another tier, a move into a tier not declared and a ``rank_child`` shortcut that is not ``rank``
-are each named."""
+another tier, a move into a tier not declared, more moves within a tier than declared and a
+``rank_child`` shortcut that is not ``rank`` are each named."""
 
 import dataclasses
 
@@ -52,6 +52,16 @@ HALVES = tuple((t, t - 1) if t else (0,) for t in range(6))
 def test_broken_tier_hooks_are_named(changes, position, detail):
     found = check(TakeAway(11, **changes)).counterexample
     assert (found.rule, found.position, found.detail) == ("tiers", position, detail)
+
+
+def test_a_bound_on_the_moves_within_a_tier_that_is_too_small_is_named():
+    changes = blocks(11, 4)
+    changes["tiers"] = dataclasses.replace(changes["tiers"], moves_within=2)
+    found = check(TakeAway(11, **changes)).counterexample
+    assert (found.rule, found.position, found.detail) == \
+        ("tiers", 11, "3 moves stay in tier 2, more than moves_within = 2")
+    changes["tiers"] = dataclasses.replace(changes["tiers"], moves_within=3)
+    assert check(TakeAway(11, **changes)).is_sound
 
 
 class SkippingConnectFour(ConnectFour):
