@@ -288,13 +288,12 @@ function drawMills(board, position, byElement) {
   for (const name of board.points) {
     const [cx, cy] = at(name);
     const piece = pieces[name];
-    const point = svg("g", { "data-element": name, class: `node ${target(byElement, name)}` },
-      svg("circle", { cx, cy, r: piece ? 20 : 11 }));
-    if (piece) {
-      point.append(svg("circle", { class: piece === "W" ? "stone o" : "stone x", cx, cy,
-        r: 15 }));
+    picture.append(svg("g", { "data-element": name, class: `node ${target(byElement, name)}` },
+      svg("circle", { cx, cy, r: piece ? 21 : 11 })));
+    if (piece) { // beside the point, not in it: the point's colour rings the piece
+      picture.append(svg("circle", { class: piece === "W" ? "stone o" : "stone x", cx, cy,
+        r: 15, "pointer-events": "none" }));
     }
-    picture.append(point);
   }
   for (const mill of board.mills) {
     const owner = pieces[mill[0]];
