@@ -29,7 +29,7 @@ def entries(solution):
     rules = solution._rules
     positions, values, remoteness = [], [], []
     for t in solution.manifest["order"]:
-        table = np.asarray(solution._table(t)).astype(np.int64)
+        table = solution.tier_codes(t).astype(np.int64)
         indices = np.flatnonzero(table)
         found = np.empty(len(indices), dtype=np.int64)
         kernels_for(rules).unrank_many(rules.params, t, indices, found)

@@ -40,24 +40,27 @@ from perfectplay.core.solution import game_identity, write_atomically
 from perfectplay.tiers.storage import (
     CHUNK,
     CHUNK_FORMAT,
+    CODEC,
     DATABASE_FORMAT,
     FORMAT_VERSION,
     FORWARD_FORMAT,
     MANIFEST_KEYS,
     TIER_FORMAT,
     Layout,
+    TierCodes,
     block_digest,
     check_codes,
     check_tier,
     chunk_digest,
     chunk_key,
+    compress_block,
     database_id,
     locked,
     map_file,
     read_document,
     read_regular,
     read_tier,
-    scan_codes,
+    scan_raw,
     tier_summary,
     write_document,
     write_region,
@@ -184,7 +187,7 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
         manifest = _open_or_create(layout, body)
         _forward_pass(rules, layout, manifest, _threads(threads), progress)
         with _executor(workers, scheduler, _threads(threads)) as run:
-            reused = _backward_pass(game, layout, manifest, run, progress)
+            reused = _backward_pass(game, layout, manifest, run, _threads(threads), progress)
     solution = open_database(layout.root, game)
     solution.tiers_reused = reused
     # this process's kernels (the workers' of a Dask cluster compile in their own)
@@ -542,16 +545,22 @@ def _verified(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any
 
 
 def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], run: Runner,
-                   progress: Progress | None) -> list[int]:
-    """Solve every tier in order; return those found solved and verified."""
+                   threads: int, progress: Progress | None) -> list[int]:
+    """Solve every tier in order, compressing each once the tiers that read it are solved;
+    return those found solved and verified."""
     tiers = tiers_of(rules_of(game), game)
     reached = {e["tier"]: e["reach_sha256"] for e in _forward_record(layout, manifest)}
+    readers = {c: {p for p, below in enumerate(tiers.children) if c in below and p != c}
+               for c in range(len(tiers.sizes))}
+    solved: set[int] = set()
     reused = []
     for step, t in enumerate(tiers.solving_order, 1):
+        solved.add(t)
         size = tiers.sizes[t]
         if _verified(layout, manifest, t) is not None:
             reused.append(t)
             _clean(layout, t)  # what a run killed as it finished the tier left
+            _compress_read(layout, manifest, tiers, t, solved, readers, threads)
             continue
         _check_reach(layout, t, size, reached.get(t))
         event = functools.partial(TierProgress, "backward", t, step, len(tiers.solving_order))
@@ -563,7 +572,42 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
         else:
             records = _solve_chunks(game, tiers, layout, manifest, t, run, event, progress)
         _finish_tier(layout, manifest, t, records)
+        _compress_read(layout, manifest, tiers, t, solved, readers, threads)
     return reused
+
+
+def _compress_read(layout: Layout, manifest: dict[str, Any], tiers: TierRules, t: int,
+                   solved: set[int], readers: dict[int, set[int]], threads: int) -> None:
+    """Compress tier ``t`` and the tiers it reads that no tier left to solve reads any more."""
+    for c in {t, *tiers.children[t]}:
+        if readers[c] <= solved:
+            _compress(layout, manifest, c, threads)
+
+
+def _compress(layout: Layout, manifest: dict[str, Any], t: int, threads: int) -> None:
+    """Replace solved tier ``t``'s raw code file by its blocks (``tier-T.zst``, each chunk
+    compressed on its own by ``threads`` threads), and record them in its manifest; the same
+    bytes every time, so a killed run resumes to the same files."""
+    document = read_tier(layout, manifest, t)
+    if document["codec"] != "raw":
+        layout.codes(t).unlink(missing_ok=True)  # left by a run killed as it compressed
+        return
+    with TierCodes.open(layout, manifest, t, document) as codes, \
+            ThreadPoolExecutor(max_workers=threads) as pool:
+        blocks = list(pool.map(lambda k: compress_block(codes.chunk(k)), range(len(codes))))
+
+    def write(f: Any) -> None:
+        for block in blocks:
+            f.write(block)
+
+    write_atomically(layout.packed(t), write)
+    packed = {**document, "codec": CODEC, "blocks": [len(block) for block in blocks]}
+    for key in ("format", "version", "sha256"):
+        packed.pop(key, None)
+    check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **packed},
+               manifest, t)
+    write_document(layout.tier(t), TIER_FORMAT, packed)
+    layout.codes(t).unlink()
 
 
 def _check_reach(layout: Layout, t: int, size: int, expected: str | None) -> None:
@@ -704,11 +748,24 @@ def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any],
             tables.append(empty)
             widths.append(1)
             continue
-        tables.append(map_file(layout.codes(c)))
-        widths.append(read_tier(layout, manifest, c)["code_bytes"])
+        document = read_tier(layout, manifest, c)
+        tables.append(_codes_of(layout, manifest, c, document))
+        widths.append(document["code_bytes"])
     padded = _padded(tiers, tables, empty)
     widths += [1] * (len(padded) - len(widths))
     return slot_of, padded, np.array(widths, dtype=np.int64)
+
+
+def _codes_of(layout: Layout, manifest: dict[str, Any], t: int, document: dict[str, Any]) -> Any:
+    """Solved tier ``t``'s codes as bytes: its raw file memory-mapped, or its blocks read into
+    memory (the solve compresses a tier only once no tier left reads it: this is for a
+    database solved by another order)."""
+    import numpy as np
+
+    if document["codec"] == "raw":
+        return map_file(layout.codes(t))
+    with TierCodes.open(layout, manifest, t, document) as codes:
+        return np.frombuffer(b"".join(codes.chunk(k) for k in range(len(codes))), dtype=np.uint8)
 
 
 def _padded(tiers: TierRules, arrays: list[Any], empty: Any) -> tuple[Any, ...]:
@@ -767,10 +824,11 @@ def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
     size, chunk, database = manifest["sizes"][t], manifest["chunk_size"], database_id(manifest)
     path = layout.codes(t)
     width = os.lstat(path).st_size // size if size else 1
-    digests, histogram = scan_codes(path, database, t, width, size, chunk)
+    digests, histogram = scan_raw(path, database, t, width, size, chunk)
     primitives = [sum(r["primitives"][v] for r in records) for v in range(3)]
     document = {"database": database, "game": manifest["game"], "tier": t, "size": size,
-                "code_bytes": width, "chunk_size": chunk, "chunks": digests,
+                "code_bytes": width, "chunk_size": chunk, "chunks": digests, "codec": "raw",
+                "blocks": [],
                 **tier_summary(histogram), "histogram": histogram, "bytes": width * size,
                 "primitives": dict(zip(("lose", "tie", "win"), primitives, strict=True))}
     check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **document},
