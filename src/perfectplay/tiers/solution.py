@@ -93,7 +93,7 @@ class TierSolution(Solution[P]):
         self._files: dict[int, TierCodes] = {}
         self._cache: dict[tuple[int, int], Any] = {}  # chunks by (tier, chunk), least recent first
         self._held = 0
-        self._place = np.array([0, 0, len(manifest["sizes"])], dtype=np.int64)
+        self._place = np.array([0, 0, len(manifest["sizes"]), 0], dtype=np.int64)
         self._index = np.zeros(1, dtype=np.int64)
         self._found = np.zeros(1, dtype=np.int64)
         # compiled now, where a solve counts it as compiling, not at the first lookup
@@ -156,7 +156,7 @@ class TierSolution(Solution[P]):
             return None
         self._index[0] = i
         kernels.unrank_many(params, t, self._index, self._found)
-        if int(self._found[0]) != p:  # a position of the encoding no tier index stands for
+        if int(self._found[0]) != int(place[3]):  # a position no tier index stands for
             return None
         chunk = self.manifest["chunk_size"]
         stored = int(self._chunk(t, i // chunk)[i % chunk])
@@ -169,20 +169,24 @@ class TierSolution(Solution[P]):
 
     def positions(self) -> Iterator[tuple[P, Value, int | None]]:
         """Every solved position with its value and remoteness, tier by tier in solving
-        order, each tier in index order."""
+        order, each tier in index order (the positions of a class of symmetric ones
+        together)."""
         import numpy as np
 
         decode = self._rules.decode
         chunk = self.manifest["chunk_size"]
+        symmetries = self.manifest["symmetries"]
         for t in self.manifest["order"]:
             for k, lo in enumerate(range(0, self.tier_manifests[t]["size"], chunk)):
                 codes = self._chunk(t, k)
                 indices = np.flatnonzero(codes)
-                found = np.empty(len(indices), dtype=np.int64)
-                self._kernels.unrank_many(self._rules.params, t, indices + lo, found)
-                for i, p in zip(indices.tolist(), found.tolist(), strict=True):
+                found = np.empty((len(indices), symmetries), dtype=np.int64)
+                self._kernels.members(self._rules.params, t, indices + lo, found)
+                for i, members in zip(indices.tolist(), found.tolist(), strict=True):
                     value, remoteness = decode_stored(int(codes[i]))
-                    yield decode(p), value, remoteness
+                    for p in members:
+                        if p >= 0:
+                            yield decode(p), value, remoteness
 
     def counts(self) -> Counts:
         """The analysis table, from the tier manifests (no file read)."""
@@ -217,7 +221,7 @@ class TierSolution(Solution[P]):
 def _counts(documents: Any, primitives: dict[Value, int]) -> Counts:
     by_code: Counter[int] = Counter()
     for document in documents:
-        for stored, n in document["histogram"]:
+        for stored, n in document["weighted"]:
             by_code[encode(*decode_stored(stored))] += n
     return Counts.of_codes(by_code, primitives)
 

@@ -19,6 +19,7 @@ import functools
 import os
 import stat
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -55,6 +56,8 @@ from perfectplay.tiers.storage import (
     chunk_key,
     compress_block,
     database_id,
+    histogram_of,
+    is_histogram,
     locked,
     map_file,
     read_document,
@@ -225,7 +228,8 @@ def database_body(game: Game[Any], rules: CompiledRules, start: Position,
     return {"game": game_identity(game), "catalogue": catalogue_name(game),
             "params": rules.params.tolist(), "max_moves": rules.max_moves,
             "sizes": list(tiers.sizes), "children": [list(c) for c in tiers.children],
-            "order": list(tiers.solving_order), "chunk_size": chunk_size,
+            "order": list(tiers.solving_order), "symmetries": tiers.symmetries,
+            "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
             "start_index": start_index}
 
@@ -274,8 +278,9 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
 
 
 def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
-    """``(tier, index)`` of an integer position, by a cached kernel (the hooks called from
-    Python would be compiled in every process); the index is -1 for a tier out of range.
+    """``(tier, index)`` of an integer position (of its class, for a game with symmetries), by
+    a cached kernel (the hooks called from Python would be compiled in every process); the
+    index is -1 for a tier out of range.
 
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
@@ -288,7 +293,7 @@ def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
     from perfectplay.tiers.kernels import call
 
     assert rules.tiers is not None
-    out = np.array([0, 0, len(rules.tiers.sizes)], dtype=np.int64)
+    out = np.array([0, 0, len(rules.tiers.sizes), 0], dtype=np.int64)
     call(rules, "locate", rules.params, position, out)
     return int(out[0]), int(out[1])
 
@@ -692,7 +697,8 @@ def _chunk_record(layout: Layout, database: str, t: int, k: int, chunk: int, wid
     if (record.get("database") != database or record.get("tier") != t
             or record.get("chunk") != k or record.get("indices") != hi - lo
             or not (isinstance(primitives, list) and len(primitives) == 3
-                    and all(type(n) is int and n >= 0 for n in primitives))):
+                    and all(type(n) is int and n >= 0 for n in primitives))
+            or not is_histogram(record.get("weights"), (1 << (8 * width)) - 1)):
         return None
     digest = chunk_digest(layout.codes(t), chunk_key(database, t, k), lo * width,
                           (hi - lo) * width)
@@ -718,14 +724,15 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k:
     slot_of, tables, widths = _tables(tiers, layout, manifest, t)
     out = np.zeros(hi - lo, dtype=np.uint8 if width == 1 else np.uint16)
     primitives = np.zeros(3, dtype=np.int64)
+    weights = np.zeros(1 << (8 * width), dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
     only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
     call(rules, "backward", rules.params, t, rules.max_moves, lo, reach, out, tables, widths,
-         slot_of, np.array(tiers.sizes, dtype=np.int64), only, primitives, info)
+         slot_of, np.array(tiers.sizes, dtype=np.int64), only, primitives, weights, info)
     data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
     write_region(layout.codes(t), lo * width, data)
     record = {"database": database, "tier": t, "chunk": k, "indices": hi - lo,
-              "primitives": primitives.tolist(),
+              "primitives": primitives.tolist(), "weights": histogram_of(weights),
               "sha256_codes": block_digest(chunk_key(database, t, k), data)}
     write_document(layout.chunk(t, k), CHUNK_FORMAT, record)
     return record
@@ -808,13 +815,15 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     link = np.empty(n, dtype=np.int64)
     clink = np.empty(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.uint16)
+    weights = np.zeros(1 << 16, dtype=np.int64)
     deepest = call(rules, "loopy_resolve", rules.params, t, rules.max_moves, reach, code,
                    unresolved, first, parent, outbest, outwin, nonwin, head, link, chead, clink,
-                   out, info)
+                   out, weights, info)
     del code, unresolved, first, parent, outbest, outwin, nonwin, link, clink
     codes = out.astype(np.uint8) if deepest <= MAX_ONE_BYTE else out.astype("<u2")
     write_atomically(layout.codes(t), lambda f: _write(f, codes.tobytes()))
-    return {"tier": t, "indices": n, "primitives": primitives.tolist()}
+    return {"tier": t, "indices": n, "primitives": primitives.tolist(),
+            "weights": histogram_of(weights)}
 
 
 def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
@@ -826,10 +835,14 @@ def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
     width = os.lstat(path).st_size // size if size else 1
     digests, histogram = scan_raw(path, database, t, width, size, chunk)
     primitives = [sum(r["primitives"][v] for r in records) for v in range(3)]
+    weighted: Counter[int] = Counter()
+    for record in records:
+        weighted.update(dict(record["weights"]))
     document = {"database": database, "game": manifest["game"], "tier": t, "size": size,
                 "code_bytes": width, "chunk_size": chunk, "chunks": digests, "codec": "raw",
-                "blocks": [],
-                **tier_summary(histogram), "histogram": histogram, "bytes": width * size,
+                "blocks": [], **tier_summary(sorted(map(list, weighted.items()))),
+                "histogram": histogram, "weighted": sorted(map(list, weighted.items())),
+                "classes": sum(n for _, n in histogram), "bytes": width * size,
                 "primitives": dict(zip(("lose", "tie", "win"), primitives, strict=True))}
     check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **document},
                manifest, t)

@@ -316,13 +316,13 @@ def tier_summary(histogram: list[list[int]]) -> dict[str, Any]:
 
 
 MANIFEST_KEYS = frozenset({"format", "version", "game", "catalogue", "params", "max_moves",
-                           "sizes", "children", "order", "chunk_size", "start", "start_tier",
-                           "start_index"})
+                           "sizes", "children", "order", "symmetries", "chunk_size", "start",
+                           "start_tier", "start_index"})
 """The keys of a database manifest (``manifest.json``) of this version."""
 
 _TIER_KEYS = {"format", "version", "database", "game", "tier", "size", "code_bytes",
               "chunk_size", "chunks", "positions", "counts", "primitives", "histogram",
-              "max_remoteness", "bytes", "codec", "blocks"}
+              "max_remoteness", "bytes", "codec", "blocks", "weighted", "classes"}
 
 
 def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], t: int) -> None:
@@ -362,21 +362,40 @@ def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], t
                     and len(blocks) == len(chunks)
                     and all(type(n) is int and 0 < n <= _bound(chunk * width) for n in blocks))):
         raise wrong(f"codec {str(document['codec'])[:20]} with damaged block lengths")
-    histogram = document["histogram"]
+    histogram, weighted = document["histogram"], document["weighted"]
     top = (1 << (8 * width)) - 1
-    if not (isinstance(histogram, list)
-            and all(isinstance(e, list) and len(e) == 2 and type(e[0]) is int
-                    and type(e[1]) is int and 1 <= e[0] <= top and e[1] >= 1 for e in histogram)
-            and [e[0] for e in histogram] == sorted({e[0] for e in histogram})):
+    if not (is_histogram(histogram, top) and is_histogram(weighted, top)):
         raise wrong("damaged histogram")
-    summary = tier_summary(histogram)
-    if summary["positions"] > size or any(document[k] != v for k, v in summary.items()):
+    classes = dict(histogram)
+    if sum(classes.values()) != document["classes"] or document["classes"] > size or any(
+            not classes.get(code, 0) <= n <= classes.get(code, 0) * manifest["symmetries"]
+            for code, n in weighted) or len(weighted) != len(histogram):
+        raise wrong("its counts of classes disagree with its counts of positions")
+    summary = tier_summary(weighted)
+    if any(document[k] != v for k, v in summary.items()):
         raise wrong("its counts disagree with its histogram")
     primitives = document["primitives"]
     if not (isinstance(primitives, dict) and set(primitives) == {"lose", "tie", "win"}
             and all(type(n) is int and n >= 0 for n in primitives.values())
             and sum(primitives.values()) <= summary["positions"]):
         raise wrong("damaged primitives")
+
+
+def histogram_of(counts: Any) -> list[list[int]]:
+    """``[[code, count], ...]`` of the nonzero counts of an array indexed by stored code (code
+    0, not reached, left out)."""
+    import numpy as np
+
+    return [[int(c), int(counts[c])] for c in np.flatnonzero(counts) if c]
+
+
+def is_histogram(histogram: Any, top: int) -> bool:
+    """Whether ``histogram`` is ``[[code, count], ...]``: codes ``1 .. top`` increasing, counts
+    positive."""
+    return (isinstance(histogram, list)
+            and all(isinstance(e, list) and len(e) == 2 and type(e[0]) is int
+                    and type(e[1]) is int and 1 <= e[0] <= top and e[1] >= 1 for e in histogram)
+            and [e[0] for e in histogram] == sorted({e[0] for e in histogram}))
 
 
 def read_tier(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any]:
@@ -501,12 +520,6 @@ def _count(counts: Any, data: bytes, width: int) -> None:
     counts += np.bincount(codes, minlength=len(counts))
 
 
-def _histogram(counts: Any) -> list[list[int]]:
-    import numpy as np
-
-    return [[int(c), int(counts[c])] for c in np.flatnonzero(counts) if c]
-
-
 def scan_codes(codes: TierCodes) -> list[list[int]]:
     """Read a tier's codes whole, every chunk checked: the histogram of its codes (``[[code,
     indices], ...]``).
@@ -522,7 +535,7 @@ def scan_codes(codes: TierCodes) -> list[list[int]]:
     counts = np.zeros(1 << (8 * width), dtype=np.int64)
     for k in range(len(codes)):
         _count(counts, codes.chunk(k), width)
-    return _histogram(counts)
+    return histogram_of(counts)
 
 
 def scan_raw(path: Path, database: str, t: int, width: int, size: int,
@@ -553,7 +566,7 @@ def scan_raw(path: Path, database: str, t: int, width: int, size: int,
             _count(counts, data, width)
     finally:
         os.close(descriptor)
-    return digests, _histogram(counts)
+    return digests, histogram_of(counts)
 
 
 def check_codes(layout: Layout, manifest: dict[str, Any], t: int,
