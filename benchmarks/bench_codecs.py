@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.tiers import solve_tiers
-from perfectplay.tiers.storage import LEVEL, _zstd
+from perfectplay.tiers.storage import LEVEL, zstd_module
 
 
 def main() -> None:
@@ -39,7 +39,7 @@ def main() -> None:
         blocks += [codes[lo:lo + span] for lo in range(0, len(codes), span)]
     raw = sum(map(len, blocks))
     positions = len(solution)
-    zstd = _zstd()
+    zstd = zstd_module()
     codecs: dict[str, tuple[Callable[[bytes], bytes], Callable[[bytes], bytes]]] = {
         "zstd 3": (lambda b: zstd.compress(b, level=3), zstd.decompress),
         f"zstd {LEVEL} (perfectplay)": (lambda b: zstd.compress(b, level=LEVEL), zstd.decompress),

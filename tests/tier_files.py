@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 from perfectplay.core.solution import checksum
-from perfectplay.tiers.storage import compress_block
-from perfectplay.tiers.storage import _zstd as zstd
+from perfectplay.tiers.storage import compress_block, zstd_module
 
 
 def rewrite(path: Path, change) -> None:
@@ -26,7 +25,7 @@ def read_codes(directory: Path, t: int) -> bytearray:
     packed = (directory / f"tier-{t}.zst").read_bytes()
     codes, offset = bytearray(), 0
     for length in document["blocks"]:
-        codes += zstd().decompress(packed[offset:offset + length])
+        codes += zstd_module().decompress(packed[offset:offset + length])
         offset += length
     return codes
 

@@ -66,38 +66,12 @@ from perfectplay.core.errors import DamagedDataError, SolutionFileError
 from perfectplay.core.solution import checksum, write_atomically
 from perfectplay.core.values import Value, ValueCode
 
-__all__ = [
-    "CHUNK",
-    "CHUNK_FORMAT",
-    "CODEC",
-    "DATABASE_FORMAT",
-    "FORMAT_VERSION",
-    "FORWARD_FORMAT",
-    "LEVEL",
-    "MANIFEST_KEYS",
-    "TIER_FORMAT",
-    "Layout",
-    "TierCodes",
-    "block_digest",
-    "check_codes",
-    "check_tier",
-    "chunk_digest",
-    "chunk_key",
-    "compress_block",
-    "database_id",
-    "decode_stored",
-    "locked",
-    "map_file",
-    "open_regular",
-    "read_document",
-    "read_regular",
-    "read_tier",
-    "scan_codes",
-    "scan_raw",
-    "tier_summary",
-    "write_document",
-    "write_region",
-]
+__all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
+           "LEVEL", "MANIFEST_KEYS", "TIER_FORMAT", "Layout", "TierCodes", "block_digest",
+           "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
+           "database_id", "decode_stored", "histogram_of", "is_histogram", "locked", "map_file",
+           "open_regular", "read_document", "read_regular", "read_tier", "scan_codes", "scan_raw",
+           "tier_summary", "write_document", "write_region", "zstd_module"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
@@ -413,7 +387,7 @@ def read_tier(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any
     return document
 
 
-def _zstd() -> Any:
+def zstd_module() -> Any:
     """Zstandard: the standard library's from Python 3.14, its backport before."""
     try:
         from compression import zstd  # type: ignore[import-not-found]
@@ -429,7 +403,7 @@ def _bound(length: int) -> int:
 
 def compress_block(data: bytes) -> bytes:
     """A chunk of codes as one Zstandard frame (:data:`LEVEL`): the same bytes every time."""
-    return bytes(_zstd().compress(data, level=LEVEL))
+    return bytes(zstd_module().compress(data, level=LEVEL))
 
 
 class TierCodes:
@@ -490,7 +464,7 @@ class TierCodes:
         return data
 
     def _decompressed(self, k: int, block: bytes) -> bytes:
-        zstd = _zstd()
+        zstd = zstd_module()
         want = self._lengths[k]
         decompressor = zstd.ZstdDecompressor()
         try:  # never more than a chunk's bytes, whatever the block claims

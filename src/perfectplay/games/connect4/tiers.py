@@ -68,8 +68,8 @@ from numba import njit
 from perfectplay.compiled.rules import TIER_MEMO, TierRules
 from perfectplay.games.connect4.compiled import connect4_params, occupied, popcount
 
-__all__ = ["image", "mirror", "rank", "rank_child", "tier", "tier_params", "tier_rules", "tier_sizes",
-           "tier_tables", "unrank", "unrank_run"]
+__all__ = ["image", "mirror", "rank", "rank_child", "tier", "tier_params", "tier_rules",
+           "tier_sizes", "tier_tables", "unrank", "unrank_run"]
 
 
 def _shape(width: int, height: int) -> tuple[int, int, int]:
