@@ -92,3 +92,28 @@ def test_a_rank_child_that_differs_from_rank_is_named():
     assert (found.rule, found.position) == ("tiers", ("", "", ""))
     assert found.detail == ("rank_child() of move 0 gives 2, not rank()'s 1 (index 0 in tier 0, "
                             "from the run of index 0)")
+
+
+@njit
+def turn_columns(params, position, k):
+    """Not a symmetry of Connect Four: every column moved one to the right, the last to the
+    first (turned once more it is neither the board nor this image)."""
+    if k == 0:
+        return position
+    width, column = params[0], params[1] + 1
+    last = (position >> ((width - 1) * column)) & ((1 << column) - 1)
+    return ((position << column) & ((1 << (width * column)) - 1)) | last
+
+
+class TurnedConnectFour(ConnectFour):
+    def compiled(self):
+        rules = super().compiled()
+        return dataclasses.replace(rules, tiers=dataclasses.replace(rules.tiers,
+                                                                    image=turn_columns))
+
+
+def test_images_that_are_not_the_positions_symmetries_are_named():
+    found = check(TurnedConnectFour(3, 3)).counterexample
+    assert (found.rule, found.position) == ("tiers", ("X", "", ""))
+    assert found.detail == ("the images of image 1 are not the position's: not a group of "
+                            "symmetries")

@@ -8,6 +8,10 @@ compiled ``child`` / ``next_move``, as the tier solver plays them) leads to a ti
 them, ``unrank`` gives a position of the encoding (``[0, size)``) in that tier whose ``rank``
 is the index: a size too large for what ``unrank`` can produce shows there.
 
+When the hooks declare symmetries (``image``), every image of a reachable position is a
+position of its tier with the same primitive value, whose images are the same set and whose
+children are, class by class, the images of the position's children.
+
 When the hooks have the shortcuts ``unrank_run`` and ``rank_child``, each tier's reachable
 indices are then visited in increasing order as the solver visits them: every board a run gives
 is ``unrank``'s, and ``rank_child`` of every child is ``rank``'s.
@@ -96,6 +100,39 @@ def _reachable(game: Game, rules: CompiledRules, tiers: TierRules, code: int) ->
         if reached not in tiers.children[t]:
             return (f"move {move} leads to {_shown(game, rules, child)}, in tier {reached}, "
                     f"not in children[{t}] = {tiers.children[t]}")
+    return _symmetric(game, rules, tiers, code, t, moves) if tiers.symmetries > 1 else None
+
+
+def _symmetric(game: Game, rules: CompiledRules, tiers: TierRules, code: int, t: int,
+               moves: list[tuple[int, int]]) -> str | None:
+    """What the symmetries get wrong at the reachable position ``code`` of tier ``t`` (whose
+    moves are ``moves``), or None: every image must be a position of the same tier, its images
+    the same set, its primitive value the same, and its children the images of ``code``'s
+    (compared by class, the smallest image)."""
+    params, image = rules.params, tiers.image
+    assert image is not None
+
+    def images(p: int) -> list[int]:
+        return [int(image(params, p, k)) for k in range(tiers.symmetries)]
+
+    def classes(children: list[tuple[int, int]]) -> list[int]:
+        return sorted(min(images(c)) for _, c in children)
+
+    mine = images(code)
+    if mine[0] != code:
+        return f"image(position, 0) gives {_shown(game, rules, mine[0])}, not the position"
+    for k, other in enumerate(mine):
+        if not 0 <= other < rules.size or int(tiers.tier(params, other)) != t:
+            return f"image {k} is {_shown(game, rules, other)}, not a position of tier {t}"
+        if set(images(other)) != set(mine):
+            return f"the images of image {k} are not the position's: not a group of symmetries"
+        primitive = rules.primitive_value(other)
+        if primitive != rules.primitive_value(code):
+            return f"image {k}, {_shown(game, rules, other)}, has primitive value {primitive}"
+        theirs = [] if primitive is not None else rules.children(other)
+        if classes(theirs) != classes(moves):
+            return (f"the children of image {k}, {_shown(game, rules, other)}, are not the "
+                    "images of the position's children")
     return None
 
 
