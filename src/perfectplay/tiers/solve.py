@@ -36,7 +36,7 @@ from perfectplay.core.errors import (
     SolutionFileError,
 )
 from perfectplay.core.game import Game, Position
-from perfectplay.core.limits import available_memory, format_bytes
+from perfectplay.core.limits import available_memory, check_memory, format_bytes
 from perfectplay.core.solution import game_identity, write_atomically
 from perfectplay.tiers.storage import (
     CHUNK,
@@ -198,6 +198,10 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     return solution
 
 
+LOOPY_BYTES = 64
+"""Bytes a loopy tier's retrograde analysis takes per index, its moves inside the tier aside
+(eight arrays of 8 bytes, the codes, the bits)."""
+
 WORKER_MEMORY = 256 << 20
 """Memory a Dask worker process holds before its first chunk (Python, numpy, numba, Dask and
 the kernels), counted for each of ``workers``."""
@@ -251,13 +255,13 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
     """Bytes the largest step of a tier solve holds, and which step that is: a tier's reached
     bits with those of its children, a copy per thread (forward), or a chunk's codes per thread
     with the bits of its tier and the codes of the tiers its moves reach at 2 bytes an index
-    (backward); a loopy tier's retrograde tables take 56 bytes an index and 8 per move inside
-    it, at most ``max_moves`` an index.
+    (backward); a loopy tier's retrograde tables take :data:`LOOPY_BYTES` an index, and 8 bytes
+    for each move inside it, which its solve counts and checks before it takes them.
 
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
     >>> estimate_memory(rules_of(Morris()))
-    (1398181, 'tier 6, retrograde within the tier: 3,360 indices')
+    (215461, 'tier 6, retrograde within the tier: 3,360 indices')
     """
     tiers = rules.tiers
     assert tiers is not None
@@ -267,7 +271,7 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
         forward = (size + (1 + threads) * sum(tiers.sizes[c] for c in others)) // 8 + 1
         below = sum(2 * tiers.sizes[c] for c in others)
         if tiers.loopy(t):
-            need = forward + below + size * (56 + 8 * rules.max_moves)
+            need = forward + below + size * LOOPY_BYTES
             step = f"tier {t}, retrograde within the tier: {size:,} indices"
         else:
             need = max(forward, size // 8 + below + threads * 2 * min(size, CHUNK))
@@ -809,6 +813,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     edges = call(rules, "loopy_count", rules.params, t, rules.max_moves, reach, code, unresolved,
                  first, outbest, outwin, nonwin, tables, widths, slot_of, sizes, primitives,
                  info)
+    check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
     parent = np.empty(edges, dtype=np.int64)
     head = np.empty(_loops.S + 2, dtype=np.int64)
     chead = np.empty(_loops.S + 2, dtype=np.int64)
