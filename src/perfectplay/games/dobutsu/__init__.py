@@ -38,6 +38,7 @@ and chicks), the same rules and code otherwise.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from perfectplay.core.errors import quote
@@ -278,19 +279,22 @@ class Dobutsu(Game[Position]):
         return ranking_size(self.pieces)
 
     def compiled_size(self) -> int:
-        """Integers of the compiled encoding: twelve 4-bit squares, both hands (2 bits a kind
-        each) and the player to move."""
-        return 1 << 61
+        """Integers of the compiled encoding: the positions of :meth:`position_bound`."""
+        return self.position_bound()
 
     def compiled(self) -> CompiledRules:
         """The compiled rules and tier hooks (:mod:`perfectplay.games.dobutsu.compiled`;
-        imports numba): one loopy tier (see that module for why)."""
+        imports numba): positions are the indices of a dense ranking, one loopy tier (see that
+        module for why)."""
         from perfectplay.compiled.rules import CompiledRules, TierRules
         from perfectplay.games.dobutsu import compiled
 
+        size = self.position_bound()
+        params = compiled.params_of(self.pieces)
         tiers = TierRules(tier=compiled.tier, rank=compiled.rank, unrank=compiled.unrank,
-                          sizes=(self.position_bound(),), children=((0,),), solving_order=(0,))
+                          sizes=(size,), children=((0,),), solving_order=(0,))
         return CompiledRules(child=compiled.child, primitive=compiled.primitive,
-                             next_move=compiled.next_move, params=compiled.params_of(self.pieces),
-                             size=self.compiled_size(), max_moves=DROPS + 12 * len(KINDS),
-                             encode=compiled.encode, decode=compiled.decode, tiers=tiers)
+                             next_move=compiled.next_move, params=params, size=size,
+                             max_moves=DROPS + 12 * len(KINDS),
+                             encode=partial(compiled.encode, params),
+                             decode=partial(compiled.decode, params), tiers=tiers)

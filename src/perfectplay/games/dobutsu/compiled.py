@@ -1,19 +1,23 @@
 """Compiled rules and tier hooks of Dōbutsu shōgi (:mod:`perfectplay.games.dobutsu`).
 
-A position is bit fields: square ``s`` (``rank * 3 + file`` from a1) in bits ``4s .. 4s + 3``
-(0 empty; the first player's lion, giraffe, elephant, chick, hen 1..5, the second player's the
-same plus 8), then the first player's hand (2 bits a kind, G E C, from bit 48), the second
-player's (from bit 54), and the player to move (bit 60, 1: second). Moves are the Python
-rules' numbers (``8 * square + direction``, then drops from ``DROPS``).
+A position's integer is its index in a dense ranking (below). The kernels work on bit fields
+(:func:`fields`): square ``s`` (``rank * 3 + file`` from a1) in bits ``4s .. 4s + 3`` (0 empty;
+the first player's lion, giraffe, elephant, chick, hen 1..5, the second player's the same plus
+8), then the first player's hand (2 bits a kind, G E C, from bit 48), the second player's
+(from bit 54), and the player to move (bit 60, 1: second). Moves are the Python rules' numbers
+(``8 * square + direction``, then drops from ``DROPS``).
+
+The ranking numbers the material classes of :mod:`~perfectplay.games.dobutsu.material` one
+after the other; within a class, the lions' squares (12 * 11 pairs), then each board type's
+squares among those left (colex subsets, :mod:`perfectplay.compiled.ranking`), and the player
+to move as the lowest digit: every index is a position, and the dense solvers' tables hold
+nothing else.
 
 Tiers. Every capture can be undone in material terms (the piece is dropped, captured back,
-dropped again), and so can a promotion (the hen is captured and dropped as a chick): no
-count of pieces on the board, in hand or promoted only grows, the material classes form one
-cycle, and the tier solver's rule that a tier's moves reach only itself and tiers solved
-before it leaves a single tier: the whole game, loopy. Its ranking numbers the material
-classes of :mod:`~perfectplay.games.dobutsu.material` one after the other; within a class,
-the lions' squares, then each board type's squares among those left (colex subsets,
-:mod:`perfectplay.compiled.ranking`), and the player to move as the lowest digit.
+dropped again), and so can a promotion (the hen is captured and dropped as a chick): no count
+of pieces on the board, in hand or promoted only grows, so material classes reach each other
+in cycles, and the tier solver's rule (a tier's moves reach only itself and tiers solved before
+it) leaves one tier: the whole game, loopy, ranked by the integers themselves.
 
 ``params`` (int64): the pieces of each kind in the game (2 or 0), then ``NEIGHBOURS`` (the
 square one step from ``s`` in direction ``d`` at ``8 * s + d``, -1 off the board), ``ALLOWED``
@@ -42,8 +46,8 @@ from perfectplay.compiled.rules import LOSE_CODE, NOT_PRIMITIVE, WIN_CODE
 from perfectplay.games.dobutsu import DIRECTIONS, DROPS, KINDS, STEPS
 from perfectplay.games.dobutsu.material import BOARD_TYPES, STATES, class_sizes
 
-__all__ = ["child", "decode", "encode", "next_move", "params_of", "primitive", "rank", "tier",
-           "unrank"]
+__all__ = ["child", "decode", "encode", "fields", "next_move", "params_of", "primitive", "rank",
+           "tier", "unrank"]
 
 NEIGHBOURS = 3
 ALLOWED = NEIGHBOURS + 96
@@ -93,12 +97,20 @@ def params_of(pieces: str) -> Any:
     return table
 
 
-def encode(position: str) -> int:
-    """The compiled rules' integer of a position.
+def encode(params: Any, position: str) -> int:
+    """The compiled rules' integer of a position: the index of its bit fields (a partial of
+    it, with the game's ``params``, is ``CompiledRules.encode``).
 
-    >>> encode("gle/.c./.C./ELG:-:F") == int("ba9" "0c0" "040" "213"[::-1], 16)
+    >>> fields("gle/.c./.C./ELG:-:F") == int("ba9" "0c0" "040" "213"[::-1], 16)
     True
+    >>> encode(params_of("GEC"), "gle/.c./.C./ELG:-:F")
+    2292854824
     """
+    return int(_index(params, fields(position)))
+
+
+def fields(position: str) -> int:
+    """The bit fields of a position (see the module)."""
     board, hands, mover = position.split(":")
     cells = [c for rank in reversed(board.split("/")) for c in rank]
     number = 0
@@ -110,12 +122,14 @@ def encode(position: str) -> int:
     return number | (mover == "S") << MOVER
 
 
-def decode(number: int) -> str:
+def decode(params: Any, index: int) -> str:
     """The position of a compiled integer; inverse of :func:`encode`.
 
-    >>> decode(encode("gl./.c./.C./ELG:Ge:S"))
+    >>> table = params_of("GEC")
+    >>> decode(table, encode(table, "gl./.c./.C./ELG:Ge:S"))
     'gl./.c./.C./ELG:Ge:S'
     """
+    number = int(_fields(params, index))
     cells = []
     for s in range(12):
         code = number >> (4 * s) & 15
@@ -138,9 +152,10 @@ def _hand(position, side, kind):
 
 
 @njit
-def primitive(params, position):
+def primitive(params, index):
     """WIN when the player to move can capture the opponent's lion; else LOSE when that lion
     stands on its far rank (the Try)."""
+    position = _fields(params, index)
     mover = (position >> MOVER) & 1
     lion = 1 | ((1 - mover) << 3)
     square = 0
@@ -159,10 +174,11 @@ def primitive(params, position):
 
 
 @njit
-def next_move(params, position, move):
+def next_move(params, index, move):
     """The next move after ``move`` of a piece of the player to move onto a square it does not
     hold, or drop of a kind in its hand onto an empty square; ``DROPS + 36`` when none is
     left."""
+    position = _fields(params, index)
     mover = (position >> MOVER) & 1
     m = move + 1
     while m < DROPS:
@@ -190,9 +206,10 @@ def next_move(params, position, move):
 
 
 @njit
-def child(params, position, move):
+def child(params, index, move):
     """Move a piece (capturing, promoting a chick on the far rank) or drop one; -1 when
     illegal."""
+    position = _fields(params, index)
     mover = (position >> MOVER) & 1
     if move < DROPS:
         square = move >> 3
@@ -217,19 +234,31 @@ def child(params, position, move):
             return -1
         position -= np.int64(1) << (HANDS + 6 * mover + 2 * kind)
         position |= (kind + 2 + 8 * mover) << (4 * square)
-    return position ^ (np.int64(1) << MOVER)
+    return _index(params, position ^ (np.int64(1) << MOVER))
 
 
 @njit
-def tier(params, position):
+def tier(params, index):
     """The one tier: the whole game."""
     return 0
 
 
 @njit
-def rank(params, tier, position):
-    """The index of a position: its material class's first index, the lions' squares, each
-    board type's squares among those left, then the player to move (see the module)."""
+def rank(params, tier, index):
+    """The index within the one tier: the position's own number."""
+    return index
+
+
+@njit
+def unrank(params, tier, index):
+    """The position of an index of the one tier: the index itself."""
+    return index
+
+
+@njit
+def _index(params, position):
+    """The index of a position's bit fields: its material class's first index, the lions'
+    squares, each board type's squares among those left, then the player to move."""
     lions = np.zeros(2, dtype=np.int64)
     masks = np.zeros(8, dtype=np.int64)
     counts = np.zeros(8, dtype=np.int64)
@@ -260,8 +289,8 @@ def rank(params, tier, position):
 
 
 @njit
-def unrank(params, tier, index):
-    """The position of an index; inverse of :func:`rank`."""
+def _fields(params, index):
+    """The bit fields of an index; inverse of :func:`_index`."""
     i = index >> 1
     lo, hi = 0, CLASSES
     while hi - lo > 1:
