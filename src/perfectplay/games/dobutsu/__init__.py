@@ -178,8 +178,8 @@ class Dobutsu(Game[Position]):
                 continue
             for d, target in sorted(_targets(cells, square)):
                 taken = cells[target]
-                if taken != "." and _owner(taken) == mover:
-                    continue
+                if taken != "." and (_owner(taken) == mover or taken.upper() == "L"):
+                    continue  # an own piece, or the lion: the game ended before that capture
                 after = cells.copy()
                 after[square] = "."
                 promoted = piece.upper() == "C" and target // 3 == far
