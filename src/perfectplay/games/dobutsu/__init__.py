@@ -224,14 +224,14 @@ class Dobutsu(Game[Position]):
         ranks = board.split("/")
         squares = set("LGECHlgech.")
         if (len(ranks) != 4 or any(len(r) != 3 or set(r) - squares for r in ranks)
-                or not (hands == "-" or hands and set(hands) <= set("GECgec"))
+                or not (hands == "-" or (hands and set(hands) <= set("GECgec")))
                 or mover not in ("F", "S")):
             raise ValueError(f"a position is 4 ranks of 3 squares (LGECH, lgech or '.') from "
                              f"rank 4 down, '/' between them, ':', the pieces in hand (GEC, gec, "
                              f"or '-'), ':', F or S to move; got {quote(text)}")
-        cells, hands, mover = _split(":".join(parts))
+        cells, held, side = _split(":".join(parts))
         total = {k: 0 for k in "LGEC"}
-        for c in cells + hands:
+        for c in cells + held:
             if c != ".":
                 total["C" if c.upper() == "H" else c.upper()] += 1
         wanted = {"L": 2, **{k: 2 if k in self.pieces else 0 for k in KINDS}}
@@ -239,7 +239,7 @@ class Dobutsu(Game[Position]):
             raise ValueError(f"each side has one lion on the board and the game "
                              f"{'' if self.pieces else 'no '}{self.pieces or 'other pieces'} "
                              f"two of each kind in all: {quote(text)}")
-        return _join(cells, hands, mover)
+        return _join(cells, held, side)
 
     def display(self, position: Position) -> str:
         """The board, rank 4 on top, with the hands and the player to move.
@@ -253,7 +253,7 @@ class Dobutsu(Game[Position]):
         hands: -
         First (upper case) to move: a1-a2 moves, C*b3 drops
         """
-        cells, hands, mover = _split(position)
+        cells, _, mover = _split(position)
         rows = [f"{r + 1}  " + " ".join(cells[r * 3:r * 3 + 3]) for r in range(3, -1, -1)]
         held = position.split(":")[1]
         side = "First (upper case)" if mover == 0 else "Second (lower case)"
