@@ -135,9 +135,9 @@ class Dobutsu(Game[Position]):
 
     >>> from perfectplay import solve
     >>> game = Dobutsu(pieces="C")
-    >>> s = solve(game, method="retrograde")
+    >>> s = solve(game, method="retrograde")   # one position per key: seen from the mover, mirrored
     >>> len(s), s.value(), game.format_move(s.best_move())
-    (98692, Value.WIN, 'b1-c2')
+    (24789, Value.WIN, 'b1-c2')
     """
 
     name: ClassVar[str] = "dobutsu"
@@ -201,6 +201,25 @@ class Dobutsu(Game[Position]):
                     after[square] = letter
                     yield DROPS + 12 * k + square, _join(after, held, 1 - mover)
 
+    def key(self, position: Position) -> Position:
+        """The position as the player to move sees it, folded with its mirror image: the
+        board turned round and the colours and hands swapped when the second player moves
+        (the first player then moves), then the lesser text of it and its image with files
+        a and c swapped. Every piece moves the same way mirrored, so both have one value.
+
+        >>> game = Dobutsu()
+        >>> game.key("gle/.c./.C./ELG:-:F") == game.key("elg/.c./.C./GLE:-:F")
+        True
+        >>> game.key(".l./C../.../.L.:c:S")
+        '.l./.../..c/.L.:C:F'
+        """
+        cells, hands, mover = _split(position)
+        if mover:
+            cells = [c.swapcase() for c in reversed(cells)]
+            hands = [c.swapcase() for c in hands]
+        mirrored = [cells[3 * (s // 3) + 2 - s % 3] for s in range(12)]
+        return min(_join(cells, hands, 0), _join(mirrored, hands, 0))
+
     def format_move(self, move: int) -> str:
         """``b1-b2`` for a move on the board, ``C*b3`` for a drop."""
         if move >= DROPS:
@@ -216,8 +235,8 @@ class Dobutsu(Game[Position]):
     def parse_position(self, text: str) -> Position:
         """Check and normalise a position (hands in any order, ``-`` when empty).
 
-        >>> Dobutsu().parse_position("gl./.c./.C./ELG:eG:S")
-        'gl./.c./.C./ELG:Ge:S'
+        >>> Dobutsu().parse_position("gl./.c./.C./EL.:eG:S")
+        'gl./.c./.C./EL.:Ge:S'
         """
         parts = text.strip().split(":")
         board, hands, mover = parts if len(parts) == 3 else ("", "", "")

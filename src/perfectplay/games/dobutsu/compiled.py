@@ -101,8 +101,6 @@ def encode(params: Any, position: str) -> int:
     """The compiled rules' integer of a position: the index of its bit fields (a partial of
     it, with the game's ``params``, is ``CompiledRules.encode``).
 
-    >>> fields("gle/.c./.C./ELG:-:F") == int("ba9" "0c0" "040" "213"[::-1], 16)
-    True
     >>> encode(params_of("GEC"), "gle/.c./.C./ELG:-:F")
     2292854824
     """
@@ -110,7 +108,12 @@ def encode(params: Any, position: str) -> int:
 
 
 def fields(position: str) -> int:
-    """The bit fields of a position (see the module)."""
+    """The bit fields of a position (see the module): a1 holds the first player's elephant
+    (3), b1 its lion (1), ..., c4 the second player's elephant (8 + 3).
+
+    >>> hex(fields("gle/.c./.C./ELG:-:F"))
+    '0xb9a0c0040213'
+    """
     board, hands, mover = position.split(":")
     cells = [c for rank in reversed(board.split("/")) for c in rank]
     number = 0
@@ -126,8 +129,8 @@ def decode(params: Any, index: int) -> str:
     """The position of a compiled integer; inverse of :func:`encode`.
 
     >>> table = params_of("GEC")
-    >>> decode(table, encode(table, "gl./.c./.C./ELG:Ge:S"))
-    'gl./.c./.C./ELG:Ge:S'
+    >>> decode(table, encode(table, "gl./.c./.C./EL.:Ge:S"))
+    'gl./.c./.C./EL.:Ge:S'
     """
     number = int(_fields(params, index))
     cells = []
