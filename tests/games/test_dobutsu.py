@@ -137,3 +137,24 @@ def test_a_bad_option_says_so_in_one_line():
     done = run("solve", "dobutsu", "--pieces", "Q")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert done.stderr.startswith("error: ")
+
+
+def test_each_move_is_played_on_the_square_it_goes_to():
+    game = Dobutsu(pieces="C")
+    solution = solve(game, method="retrograde")
+    board = game.picture()
+    assert board.kind == "dobutsu"
+    # the solution keeps positions with the first player to move; their children the second
+    seen = [p for p, _, _ in list(solution.positions())[:1000]]
+    seen += [child for p in seen if game.primitive(p) is None for _, child in game.moves(p)]
+    for position in seen:
+        if game.primitive(position) is not None:
+            continue
+        moves = solution.moves(position)
+        targets = board.targets(position, moves)
+        cells = board.draw(position)["cells"]
+        for m in moves:
+            after = board.draw(m.position)["cells"]
+            filled = [f"{'abc'[i % 3]}{i // 3 + 1}" for i in range(12)
+                      if after[i] != "." and after[i] != cells[i]]
+            assert targets[game.format_move(m.move)] == filled

@@ -48,6 +48,7 @@ from perfectplay.core.values import Value
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
+    from perfectplay.games.dobutsu.board import DobutsuBoard
 
 __all__ = ["DIRECTIONS", "DROPS", "KINDS", "STEPS", "Dobutsu", "parse_pieces"]
 
@@ -278,6 +279,12 @@ class Dobutsu(Game[Position]):
         side = "First (upper case)" if mover == 0 else "Second (lower case)"
         return "\n".join([*rows, "   a b c", f"hands: {held}",
                           f"{side} to move: a1-a2 moves, C*b3 drops"])
+
+    def picture(self) -> DobutsuBoard:
+        """The page's picture (:class:`~perfectplay.games.dobutsu.board.DobutsuBoard`)."""
+        from perfectplay.games.dobutsu.board import DobutsuBoard
+
+        return DobutsuBoard(self)
 
     def position_bound(self) -> int:
         """The indices of the compiled ranking: every placement of the pieces, either player
