@@ -30,12 +30,14 @@ def test_the_reduced_games_values():
     assert found == {"L": (39, Value.WIN, 5), "G": (6977, Value.DRAW, None)}
 
 
+@pytest.mark.kernels
 def test_check_passes():
     report = check(Dobutsu(pieces="L"))
     assert report.counterexample is None
     assert report.rules >= {"compiled", "key", "moves", "primitive", "tiers"}
 
 
+@pytest.mark.kernels
 def test_the_compiled_rules_agree_with_the_python_rules_on_the_full_game():
     game = Dobutsu()
     rules = game.compiled()
@@ -79,6 +81,7 @@ def test_promotion_and_a_hen_captured_becomes_a_chick():
     assert back["b4-a4"] == "l../.../.../.L.:cc:F"
 
 
+@pytest.mark.kernels
 @pytest.mark.parametrize(("position", "value"), [
     ("gle/.c./.C./ELG:-:F", None),
     (".l./.L./.../...:GECgec:F", Value.WIN),    # the lion can be taken
