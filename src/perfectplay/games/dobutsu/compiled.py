@@ -259,35 +259,49 @@ def unrank(params, tier, index):
 
 
 @njit
+def _count(counts, t):
+    """The number of pieces of board type ``t`` in ``counts`` (4 bits a type)."""
+    return (counts >> (4 * t)) & 15
+
+
+@njit
 def _index(params, position):
     """The index of a position's bit fields: its material class's first index, the lions'
-    squares, each board type's squares among those left, then the player to move."""
-    lions = np.zeros(2, dtype=np.int64)
-    masks = np.zeros(8, dtype=np.int64)
-    counts = np.zeros(8, dtype=np.int64)
+    squares, each board type's squares among those left, then the player to move (no array
+    is made: the kernels call it for every child)."""
+    one = 0
+    other = 0
+    counts = 0
     for s in range(12):
         code = _cell(position, s)
-        if code & 7 == 1:
-            lions[code >> 3] = s
+        if code == 1:
+            one = s
+        elif code == 9:
+            other = s
         elif code != 0:
-            t = _TYPE_OF[code]
-            masks[t] |= np.int64(1) << s
-            counts[t] += 1
-    g = params[KEY3 + counts[0] + 3 * counts[1] + 9 * _hand(position, 0, 0)]
-    e = params[KEY3 + counts[2] + 3 * counts[3] + 9 * _hand(position, 0, 1)]
-    c = params[KEY5 + counts[4] + 3 * counts[5] + 9 * counts[6] + 27 * counts[7]
-               + 81 * _hand(position, 0, 2)]
+            counts += np.int64(1) << (4 * _TYPE_OF[code])
+    g = params[KEY3 + _count(counts, 0) + 3 * _count(counts, 1) + 9 * _hand(position, 0, 0)]
+    e = params[KEY3 + _count(counts, 2) + 3 * _count(counts, 3) + 9 * _hand(position, 0, 1)]
+    c = params[KEY5 + _count(counts, 4) + 3 * _count(counts, 5) + 9 * _count(counts, 6)
+               + 27 * _count(counts, 7) + 81 * _hand(position, 0, 2)]
     k = (g * 10 + e) * 21 + c
     first = params[OFFSETS + k]
     boards = (params[OFFSETS + k + 1] - first) // 132
-    pair = lions[0] * 11 + lions[1] - (1 if lions[1] > lions[0] else 0)
-    holes = (np.int64(1) << lions[0]) | (np.int64(1) << lions[1])
+    pair = one * 11 + other - (1 if other > one else 0)
+    holes = (np.int64(1) << one) | (np.int64(1) << other)
     free = 10
     within = 0
     for t in range(8):
-        within = within * BINOMIAL[free, counts[t]] + subset_rank(squeeze(masks[t], holes))
-        holes |= masks[t]
-        free -= counts[t]
+        n = _count(counts, t)
+        if n == 0:
+            continue
+        mask = 0
+        for s in range(12):
+            if _cell(position, s) == _TYPE_CODES[t]:
+                mask |= np.int64(1) << s
+        within = within * BINOMIAL[free, n] + subset_rank(squeeze(mask, holes))
+        holes |= mask
+        free -= n
     return 2 * (first + pair * boards + within) + ((position >> MOVER) & 1)
 
 
@@ -307,35 +321,38 @@ def _fields(params, index):
     boards = (params[OFFSETS + k + 1] - params[OFFSETS + k]) // 132
     pair, within = divmod(i, boards)
     g, e, c = k // 210, (k // 21) % 10, k % 21
-    counts = np.zeros(8, dtype=np.int64)
-    counts[0], counts[1] = params[DIGITS3 + 3 * g], params[DIGITS3 + 3 * g + 1]
-    counts[2], counts[3] = params[DIGITS3 + 3 * e], params[DIGITS3 + 3 * e + 1]
+    counts = (params[DIGITS3 + 3 * g] | params[DIGITS3 + 3 * g + 1] << 4
+              | params[DIGITS3 + 3 * e] << 8 | params[DIGITS3 + 3 * e + 1] << 12)
     for j in range(4):
-        counts[4 + j] = params[DIGITS5 + 5 * c + j]
-    first_hand = (params[DIGITS3 + 3 * g + 2], params[DIGITS3 + 3 * e + 2],
-                  params[DIGITS5 + 5 * c + 4])
+        counts |= params[DIGITS5 + 5 * c + j] << (16 + 4 * j)
     position = (index & 1) << MOVER
+    hands = (params[DIGITS3 + 3 * g + 2], params[DIGITS3 + 3 * e + 2], params[DIGITS5 + 5 * c + 4])
+    placed = (_count(counts, 0) + _count(counts, 1), _count(counts, 2) + _count(counts, 3),
+              _count(counts, 4) + _count(counts, 5) + _count(counts, 6) + _count(counts, 7))
     for kind in range(3):
-        placed = counts[0] + counts[1] if kind == 0 else (
-            counts[2] + counts[3] if kind == 1 else counts[4] + counts[5] + counts[6] + counts[7])
-        position |= first_hand[kind] << (HANDS + 2 * kind)
-        position |= (params[kind] - placed - first_hand[kind]) << (HANDS + 6 + 2 * kind)
+        position |= hands[kind] << (HANDS + 2 * kind)
+        position |= (params[kind] - placed[kind] - hands[kind]) << (HANDS + 6 + 2 * kind)
     one, other = divmod(pair, 11)
     other += 1 if other >= one else 0
     position |= (np.int64(1) << (4 * one)) | (np.int64(9) << (4 * other))
-    holes = (np.int64(1) << one) | (np.int64(1) << other)
-    digits = np.zeros(8, dtype=np.int64)
-    free = 10 - counts.sum()
+    # the digit of each type, 6 bits each (at most C(10, 2) = 45), peeled off from the last
+    digits = 0
+    free = 10 - placed[0] - placed[1] - placed[2]
     for t in range(7, -1, -1):
-        free += counts[t]
-        n = BINOMIAL[free, counts[t]]
-        digits[t] = within % n
-        within //= n
+        n = _count(counts, t)
+        free += n
+        size = BINOMIAL[free, n]
+        digits |= (within % size) << (6 * t)
+        within //= size
+    holes = (np.int64(1) << one) | (np.int64(1) << other)
     free = 10
     for t in range(8):
-        bits = spread(subset_unrank(digits[t], counts[t], free), holes)
+        n = _count(counts, t)
+        if n == 0:
+            continue
+        bits = spread(subset_unrank((digits >> (6 * t)) & 63, n, free), holes)
         holes |= bits
-        free -= counts[t]
+        free -= n
         s = 0
         while bits:
             if bits & 1:
@@ -343,4 +360,3 @@ def _fields(params, index):
             bits >>= 1
             s += 1
     return position
-
