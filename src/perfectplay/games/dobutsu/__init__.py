@@ -24,8 +24,8 @@ remoteness 0: the capture itself ends the game) or, by the research convention f
 when the opponent's lion stands on its far rank and the player to move cannot capture it (a
 LOSE): a lion reaching the far rank is not terminal, it wins unless captured at once (a
 position with the mover's own lion on its far rank never arises in play, and play goes on from
-it). A player without a legal move loses. Play that never ends is a draw (the rules' three-fold repetition,
-as a draw by endless play).
+it). A player without a legal move loses. Play that never ends is a draw (the rules'
+three-fold repetition, as a draw by endless play).
 
 A position is written rank 4 down to rank 1, ``/`` between ranks, ``.`` an empty square, then
 ``:`` and the pieces in hand (the first player's in upper case, then the second's, kinds in the
