@@ -21,5 +21,6 @@ SMALL = {
     "cram": {"board": "2x3"},
     "quixo": {"size": "3"},
     "teeko": {"board": "3x3", "pieces": "3"},
+    "dobutsu": {"pieces": "L"},
 }
 """An instance of each catalogue game that solves in well under a second (options as text)."""

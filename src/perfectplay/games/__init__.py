@@ -66,6 +66,8 @@ CATALOGUE: dict[str, Entry] = {
     "quixo": Entry("perfectplay.games.quixo:Quixo", "push cubes in from the edge (--size 3-5)"),
     "teeko": Entry("perfectplay.games.teeko:Teeko",
                    "drop four pieces each on 5x5, then step; four in a line or a square wins"),
+    "dobutsu": Entry("perfectplay.games.dobutsu:Dobutsu",
+                     "Dobutsu shogi: lion, giraffe, elephant, chick on 3x4, drops; catch the lion"),
     "kadomatsu": Entry("perfectplay.games.kadomatsu:Kadomatsu",
                        "take zig-zag triples (yukicoder 334)"),
     "disconnected": Entry("perfectplay.games.disconnected:Disconnected",
