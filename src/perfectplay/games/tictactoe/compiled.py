@@ -4,8 +4,8 @@ move fills an empty cell.
 
 Tier ``n`` holds the boards with ``n`` marks, ``(n + 1) // 2`` of them X: ``C(9, x) * C(9 - x,
 o)`` boards, ranked as the X cells, then the O cells among the others
-(:mod:`perfectplay.compiled.ranking`). A move adds a mark: tier ``n`` leads to ``n + 1``. The board's eight symmetries
-(:func:`image`) let the tier solver store each class once.
+(:mod:`perfectplay.compiled.ranking`). A move adds a mark: tier ``n`` leads to ``n + 1``. The
+board's eight symmetries (:func:`image`) let the tier solver store each class once.
 
 Examples
 --------
