@@ -22,5 +22,6 @@ SMALL = {
     "quixo": {"size": "3"},
     "teeko": {"board": "3x3", "pieces": "3"},
     "mills": {"variant": "six", "pieces": "3", "squares": "1"},
+    "dobutsu": {"pieces": "L"},
 }
 """An instance of each catalogue game that solves in well under a second (options as text)."""

@@ -57,3 +57,10 @@ def test_the_tier_benchmark_solves_catalogue_games():
     assert out.startswith("teeko --board 3x3 --pieces 3: draw, longest win 7, 5,390 positions")
     out = run("bench_tiers.py", "--game", "quixo", "--size", "3")
     assert out.startswith("quixo --size 3: win, longest win 7, 32,027 positions")
+
+
+def test_the_codec_benchmark_measures_every_candidate():
+    out = run("bench_codecs.py", "--width", "4", "--height", "4", "--repeat", "1")
+    assert out.startswith("connect4 4x4: 161,029 positions")
+    assert [line.split()[0] for line in out.splitlines()[1:6]] == ["zstd", "zstd", "zstd", "lzma",
+                                                                  "zlib"]

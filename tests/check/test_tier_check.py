@@ -1,7 +1,7 @@
 """perfectplay check on tier hooks: the catalogue's rankings are sound, and a rank that is not
 inverse to unrank, a rank out of range, a tier size beyond what unrank can give, an unrank into
-another tier, a move into a tier not declared, more moves within a tier than declared and a
-``rank_child`` shortcut that is not ``rank`` are each named."""
+another tier, a move into a tier not declared and a ``rank_child`` shortcut that is not ``rank``
+are each named."""
 
 import dataclasses
 
@@ -54,16 +54,6 @@ def test_broken_tier_hooks_are_named(changes, position, detail):
     assert (found.rule, found.position, found.detail) == ("tiers", position, detail)
 
 
-def test_a_bound_on_the_moves_within_a_tier_that_is_too_small_is_named():
-    changes = blocks(11, 4)
-    changes["tiers"] = dataclasses.replace(changes["tiers"], moves_within=2)
-    found = check(TakeAway(11, **changes)).counterexample
-    assert (found.rule, found.position, found.detail) == \
-        ("tiers", 11, "3 moves stay in tier 2, more than moves_within = 2")
-    changes["tiers"] = dataclasses.replace(changes["tiers"], moves_within=3)
-    assert check(TakeAway(11, **changes)).is_sound
-
-
 class SkippingConnectFour(ConnectFour):
     """Declares that a move skips a ply."""
 
@@ -102,3 +92,28 @@ def test_a_rank_child_that_differs_from_rank_is_named():
     assert (found.rule, found.position) == ("tiers", ("", "", ""))
     assert found.detail == ("rank_child() of move 0 gives 2, not rank()'s 1 (index 0 in tier 0, "
                             "from the run of index 0)")
+
+
+@njit
+def turn_columns(params, position, k):
+    """Not a symmetry of Connect Four: every column moved one to the right, the last to the
+    first (turned once more it is neither the board nor this image)."""
+    if k == 0:
+        return position
+    width, column = params[0], params[1] + 1
+    last = (position >> ((width - 1) * column)) & ((1 << column) - 1)
+    return ((position << column) & ((1 << (width * column)) - 1)) | last
+
+
+class TurnedConnectFour(ConnectFour):
+    def compiled(self):
+        rules = super().compiled()
+        return dataclasses.replace(rules, tiers=dataclasses.replace(rules.tiers,
+                                                                    image=turn_columns))
+
+
+def test_images_that_are_not_the_positions_symmetries_are_named():
+    found = check(TurnedConnectFour(3, 3)).counterexample
+    assert (found.rule, found.position) == ("tiers", ("X", "", ""))
+    assert found.detail == ("the images of image 1 are not the position's: not a group of "
+                            "symmetries")

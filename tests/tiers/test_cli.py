@@ -24,20 +24,31 @@ def test_solve_json_lists_the_tiers_in_solving_order(database, capsys):
     result = json.loads(capsys.readouterr().out)
     assert (result["value"], result["positions"], result["method"]) == ("draw", 5466, "tiers")
     assert result["tiers_reused"] == [6, 5, 4, 3, 2, 1, 0]
+    packed = (database / "tier-6.zst").stat().st_size  # its codes' blocks: 3,360 raw bytes
     assert result["tiers"][0] == {"tier": 6, "positions": 3116, "win": 1124, "lose": 640,
-                                  "tie": 0, "draw": 1352, "bytes": 3360}
+                                  "tie": 0, "draw": 1352, "stored": 3116, "bytes": packed}
+    assert packed < 3360
     assert [row["tier"] for row in result["tiers"]] == [6, 5, 4, 3, 2, 1, 0]
 
 
 def test_solve_text_and_db_info(database, capsys):
     assert main(["solve", "morris", "--db", str(database)]) == 0
     out = capsys.readouterr().out
-    assert "tiers:      7 (7 found solved), 5,710 bytes of codes" in out
+    packed = sum(f.stat().st_size for f in database.glob("tier-*.zst"))
+    assert f"tiers:      7 (7 found solved), {packed:,} bytes of codes on disk" in out
     assert main(["db", "info", str(database), "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
     assert (info["complete"], info["value"], info["positions"]) == (True, "draw", 5466)
+    on_disk = sum(f.stat().st_size for f in database.iterdir() if f.is_file())
+    assert (info["stored"], info["symmetries"], info["codec"], info["bytes"]) == (
+        5466, 1, "zstd", on_disk)
+    assert info["bytes_per_position"] == round(on_disk / 5466, 4)
     assert main(["db", "info", str(database)]) == 0
-    assert "   6      3,116  1,124   640    0  1,352  3,360" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    six = (database / "tier-6.zst").stat().st_size
+    assert f"   6      3,116  1,124   640    0  1,352   3,116  {six:>5,}" in out
+    assert f"database:   complete, {on_disk:,} bytes on disk ({on_disk / 5466:.3f} a position, " \
+           "codes zstd)" in out
 
 
 def test_db_query(database, capsys):

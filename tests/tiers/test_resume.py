@@ -64,7 +64,7 @@ def test_killed_in_either_pass_resumes_to_the_same_bytes(tmp_path, reference):
 
 
 @pytest.mark.parametrize("name", ["manifest.json", "forward.json", "tier-6.json",
-                                  "tier-6.codes", "tier-5.codes", "tier-0.json"])
+                                  "tier-6.zst", "tier-5.zst", "tier-0.json"])
 def test_a_flipped_byte_is_found_and_refused(tmp_path, reference, capsys, name):
     directory = tmp_path / "db"
     directory.mkdir()
@@ -81,7 +81,7 @@ def test_a_flipped_byte_is_found_and_refused(tmp_path, reference, capsys, name):
     assert name in capsys.readouterr().err
     assert main(["db", "query", str(directory)]) == 3
     assert name in capsys.readouterr().err
-    if name.endswith(".codes"):
+    if name.endswith(".zst"):
         with pytest.raises(SolutionFileError, match="damaged"):
             solve_tiers(Morris(), directory)
 

@@ -29,10 +29,12 @@ def entries(solution):
     rules = solution._rules
     positions, values, remoteness = [], [], []
     for t in solution.manifest["order"]:
-        table = np.asarray(solution._table(t)).astype(np.int64)
+        table = solution.tier_codes(t).astype(np.int64)
         indices = np.flatnonzero(table)
-        found = np.empty(len(indices), dtype=np.int64)
-        kernels_for(rules).unrank_many(rules.params, t, indices, found)
+        found = np.empty((len(indices), rules.tiers.symmetries), dtype=np.int64)
+        kernels_for(rules).members(rules.params, t, indices, found)  # each class's positions
+        indices = np.repeat(indices, (found >= 0).sum(axis=1))
+        found = found[found >= 0]
         codes = table[indices] - 1
         positions.append(found)
         values.append(_VALUE_INDEX[codes & 3])

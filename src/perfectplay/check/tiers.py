@@ -4,10 +4,13 @@
 At every position the Python solve reached, ``tier`` gives one of the tiers, ``rank`` an index
 in ``[0, sizes[tier])``, ``unrank`` gives the position back from it, and every move (the
 compiled ``child`` / ``next_move``, as the tier solver plays them) leads to a tier in
-``children[tier]``, no more of them staying in it than ``moves_within`` says. Then, for a
-sample of the indices of each tier, its first and last among them, ``unrank`` gives a position
-of the encoding (``[0, size)``) in that tier whose ``rank`` is the index: a size too large for
-what ``unrank`` can produce shows there.
+``children[tier]``. Then, for a sample of the indices of each tier, its first and last among
+them, ``unrank`` gives a position of the encoding (``[0, size)``) in that tier whose ``rank``
+is the index: a size too large for what ``unrank`` can produce shows there.
+
+When the hooks declare symmetries (``image``), every image of a reachable position is a
+position of its tier with the same primitive value, whose images are the same set and whose
+children are, class by class, the images of the position's children.
 
 When the hooks have the shortcuts ``unrank_run`` and ``rank_child``, each tier's reachable
 indices are then visited in increasing order as the solver visits them: every board a run gives
@@ -92,16 +95,44 @@ def _reachable(game: Game, rules: CompiledRules, tiers: TierRules, code: int) ->
         moves = [] if rules.primitive_value(code) is not None else rules.children(code)
     except GameError as error:  # the compiled claims name it first
         return error.rule
-    within = 0
     for move, child in moves:
         reached = int(tiers.tier(params, child))
         if reached not in tiers.children[t]:
             return (f"move {move} leads to {_shown(game, rules, child)}, in tier {reached}, "
                     f"not in children[{t}] = {tiers.children[t]}")
-        within += reached == t
-    if tiers.moves_within is not None and within > tiers.moves_within:
-        return (f"{within} moves stay in tier {t}, more than moves_within = "
-                f"{tiers.moves_within}")
+    return _symmetric(game, rules, tiers, code, t, moves) if tiers.symmetries > 1 else None
+
+
+def _symmetric(game: Game, rules: CompiledRules, tiers: TierRules, code: int, t: int,
+               moves: list[tuple[int, int]]) -> str | None:
+    """What the symmetries get wrong at the reachable position ``code`` of tier ``t`` (whose
+    moves are ``moves``), or None: every image must be a position of the same tier, its images
+    the same set, its primitive value the same, and its children the images of ``code``'s
+    (compared by class, the smallest image)."""
+    params, image = rules.params, tiers.image
+    assert image is not None
+
+    def images(p: int) -> list[int]:
+        return [int(image(params, p, k)) for k in range(tiers.symmetries)]
+
+    def classes(children: list[tuple[int, int]]) -> list[int]:
+        return sorted(min(images(c)) for _, c in children)
+
+    mine = images(code)
+    if mine[0] != code:
+        return f"image(position, 0) gives {_shown(game, rules, mine[0])}, not the position"
+    for k, other in enumerate(mine):
+        if not 0 <= other < rules.size or int(tiers.tier(params, other)) != t:
+            return f"image {k} is {_shown(game, rules, other)}, not a position of tier {t}"
+        if set(images(other)) != set(mine):
+            return f"the images of image {k} are not the position's: not a group of symmetries"
+        primitive = rules.primitive_value(other)
+        if primitive != rules.primitive_value(code):
+            return f"image {k}, {_shown(game, rules, other)}, has primitive value {primitive}"
+        theirs = [] if primitive is not None else rules.children(other)
+        if classes(theirs) != classes(moves):
+            return (f"the children of image {k}, {_shown(game, rules, other)}, are not the "
+                    "images of the position's children")
     return None
 
 

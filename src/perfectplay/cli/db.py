@@ -1,5 +1,6 @@
 """``perfectplay db``: a tier database's summary, checksums and positions, read from its files
-(``info``, ``verify``, ``query``); and the per-tier progress bar of ``solve --method tiers``."""
+(``info``, ``verify``, ``query``, ``export``); and the per-tier progress bar of ``solve
+--method tiers``."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ __all__ = ["TierProgressBar", "run", "tier_rows"]
 
 _COMMANDS = {"info": "the summary of a tier database, from its files",
              "verify": "recompute every checksum: exit 0, or 3 naming the first bad file",
-             "query": "value, remoteness and every move's value of a position"}
+             "query": "value, remoteness and every move's value of a position",
+             "export": "every position with its value and remoteness, as CSV or Parquet"}
 
 
 def run(argv: Sequence[str]) -> int:
@@ -37,7 +39,13 @@ def run(argv: Sequence[str]) -> int:
         if name == "query":
             command.add_argument("position", metavar="POSITION", nargs="?",
                                  help="a position as the game writes it (default: the start)")
-        if name != "verify":
+        if name == "export":
+            command.add_argument("--format", choices=("csv", "parquet"), default="csv",
+                                 help="csv (default) or parquet (needs pyarrow: pip install "
+                                      "'perfectplay[export]')")
+            command.add_argument("--out", metavar="FILE", required=True,
+                                 help="the file to write (made; an existing one is refused)")
+        elif name != "verify":
             command.add_argument("--json", action="store_true", help="print one JSON object")
         command.add_argument("--game", metavar="GAME",
                              help="the game solved, needed for a game of your own: "
@@ -58,15 +66,19 @@ def run(argv: Sequence[str]) -> int:
         return _info(directory, game, as_json=options.json)
     if options.command == "verify":
         return _verify(directory, game)
+    if options.command == "export":
+        return _export(directory, game, options.format, Path(options.out))
     return _query(directory, game, options.position, as_json=options.json)
 
 
 def tier_rows(documents: Sequence[dict[str, Any]]) -> list[dict[str, int]]:
     """The ``tiers`` entries of a report: per tier manifest, in the order given, the reached
-    positions by value for the player to move and the bytes of its code file."""
+    positions by value for the player to move, the classes of symmetric positions stored for
+    them and the bytes its codes take on disk."""
     return [{"tier": d["tier"], "positions": d["positions"],
              **{value: d["counts"][value] for value in ("win", "lose", "tie", "draw")},
-             "bytes": d["bytes"]} for d in documents]
+             "stored": d["classes"], "bytes": sum(d["blocks"]) or d["bytes"]}
+            for d in documents]
 
 
 def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
@@ -84,9 +96,13 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
 
         solution = open_database(directory, game)
         result.update(value=str(solution.value()), remoteness=solution.remoteness())
-    result.update(positions=sum(r["positions"] for r in rows),
-                  bytes=sum(f.lstat().st_size for f in directory.iterdir()
-                            if stat.S_ISREG(f.lstat().st_mode)),
+    positions = sum(r["positions"] for r in rows)
+    on_disk = sum(f.lstat().st_size for f in directory.iterdir()
+                  if stat.S_ISREG(f.lstat().st_mode))
+    codecs = sorted({d["codec"] for d in solved})
+    result.update(positions=positions, stored=sum(r["stored"] for r in rows),
+                  symmetries=manifest["symmetries"], codec="+".join(codecs) or None,
+                  bytes=on_disk, bytes_per_position=round(on_disk / max(positions, 1), 4),
                   tiers=rows)
     if as_json:
         print(json.dumps(result))
@@ -96,8 +112,11 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
     if complete:
         remoteness = "" if result["remoteness"] is None else f" in {result['remoteness']:,}"
         lines.append(f"value:      {result['value']}{remoteness} (for the player to move)")
-    lines += [f"positions:  {result['positions']:,}",
-              f"database:   {state}, {result['bytes']:,} bytes",
+    folded = ("" if manifest["symmetries"] == 1 else
+              f" ({result['stored']:,} stored: {manifest['symmetries']} symmetries folded)")
+    lines += [f"positions:  {result['positions']:,}{folded}",
+              f"database:   {state}, {result['bytes']:,} bytes on disk "
+              f"({result['bytes_per_position']:.3f} a position, codes {result['codec']})",
               "", _tier_table(rows)]
     print("\n".join(lines))
     return SUCCESS
@@ -105,7 +124,7 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
 
 def _tier_table(rows: list[dict[str, int]]) -> str:
     """The per-tier counts as a table, in solving order."""
-    names = ["tier", "positions", "win", "lose", "tie", "draw", "bytes"]
+    names = ["tier", "positions", "win", "lose", "tie", "draw", "stored", "bytes"]
     cells = [[f"{row[name]:,}" for name in names] for row in rows]
     widths = [max(len(name), *(len(c[k]) for c in cells)) if cells else len(name)
               for k, name in enumerate(names)]
@@ -122,10 +141,32 @@ def _verify(directory: Path, game: GameOrClass) -> int:
     return SUCCESS
 
 
+def _export(directory: Path, game: GameOrClass, form: str, out: Path) -> int:
+    """Write every position of the database with its value and remoteness (empty: a draw)."""
+    from perfectplay.tiers.solution import open_database
+
+    if form == "parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise UsageError("--format parquet needs pyarrow: pip install 'perfectplay[export]' "
+                             "(perfectplay db export)") from None
+    if os.path.lexists(out):
+        raise UsageError(f"{out}: exists; refused, nothing overwritten (perfectplay db export)")
+    solution = open_database(directory, game)
+    rows = ((solution.game.format_position(p), str(value), remoteness)
+            for p, value, remoteness in solution.positions())
+    from perfectplay.cli.export import write_csv, write_parquet
+
+    count = (write_parquet if form == "parquet" else write_csv)(out, rows)
+    print(f"{count:,} positions written to {out} ({form})")
+    return SUCCESS
+
+
 def _query(directory: Path, game: GameOrClass, text: str | None, *, as_json: bool) -> int:
     from perfectplay.tiers.solution import open_database
 
-    solution = open_database(directory, game, verify=True)
+    solution = open_database(directory, game)  # each block is checked as it is read
     game = solution.game
     try:
         position = solution.start if text is None else game.parse_position(text)

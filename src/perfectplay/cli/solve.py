@@ -180,7 +180,7 @@ def _text(result: dict[str, Any], line: list[str], counts: Counts) -> str:
     if "tiers" in result:
         stored = sum(row["bytes"] for row in result["tiers"])
         lines[-2:-2] = [f"tiers:      {len(result['tiers']):,} ({len(result['tiers_reused']):,} "
-                        f"found solved), {stored:,} bytes of codes"]
+                        f"found solved), {stored:,} bytes of codes on disk"]
     if "positions_list" in result:
         lines.append("")
         for entry in result["positions_list"]:

@@ -38,7 +38,7 @@ _PRIMITIVE_VALUES: dict[int, Value | None] = {NOT_PRIMITIVE: None,
 
 _RULE_FUNCTIONS = ("child", "primitive", "rest", "next_move")
 _TIER_FUNCTIONS = ("tier", "rank", "unrank")
-_TIER_SHORTCUTS = ("unrank_run", "rank_child")
+_TIER_OPTIONAL = ("unrank_run", "rank_child", "image")
 
 TIER_MEMO = 64
 """Entries of the ``memo`` array (int64) that ``TierRules.unrank_run`` and ``rank_child`` share."""
@@ -114,23 +114,29 @@ class TierRules:
     last ``unrank_run`` with this ``memo`` gave. None: ``rank``; given only with
     ``unrank_run``."""
 
-    moves_within: int | None = None
-    """The most moves from one position that stay inside its tier: a bound the memory estimate
-    of a loopy tier's retrograde pass takes (8 bytes a move), and ``perfectplay check``
-    verifies. None: ``max_moves`` (a mill game numbers thousands of moves, of which a position
-    keeps at most a few dozen inside its tier, those that remove nothing)."""
+    image: Callable[[Any, int, int], int] | None = None
+    """``image(params, position, k) -> int``: the image of a position under the game's ``k``-th
+    symmetry, for ``0 <= k < symmetries`` (``k = 0`` the identity): a position of the same tier
+    with the same value, whose children are the images of the position's. The solver then stores
+    each class of images once, at the index of its smallest image, and counts the positions
+    each class holds. None: no symmetry."""
+
+    symmetries: int = 1
+    """How many symmetries ``image`` numbers (the identity included): 2 for a mirror image."""
 
     def __post_init__(self) -> None:
+        if type(self.symmetries) is not int or self.symmetries < 1 or (
+                (self.image is None) != (self.symmetries == 1)):
+            raise ValueError("TierRules: give image with symmetries > 1 (the identity counts "
+                             "as one), or neither")
         for name in _TIER_FUNCTIONS:
             if not callable(getattr(self, name)):
                 raise TypeError(f"TierRules.{name} must be a numba.njit function, "
                                 f"got {getattr(self, name)!r}")
-        for name in _TIER_SHORTCUTS:
+        for name in _TIER_OPTIONAL:
             if getattr(self, name) is not None and not callable(getattr(self, name)):
                 raise TypeError(f"TierRules.{name} must be a numba.njit function or None, "
                                 f"got {getattr(self, name)!r}")
-        if self.moves_within is not None and self.moves_within < 0:
-            raise ValueError(f"TierRules.moves_within must be >= 0, got {self.moves_within}")
         if self.rank_child is not None and self.unrank_run is None:
             raise ValueError("TierRules.rank_child reads what unrank_run keeps: give both")
         count = len(self.sizes)
@@ -149,7 +155,7 @@ class TierRules:
         # by module and name, as CompiledRules.__reduce__ says why
         state = {field.name: getattr(self, field.name) for field in fields(self)}
         named = {}
-        for name in _TIER_FUNCTIONS + _TIER_SHORTCUTS:
+        for name in _TIER_FUNCTIONS + _TIER_OPTIONAL:
             where = module_attribute(state[name])
             if where is not None:
                 named[name] = where

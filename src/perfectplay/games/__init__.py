@@ -68,6 +68,8 @@ CATALOGUE: dict[str, Entry] = {
                    "drop four pieces each on 5x5, then step; four in a line or a square wins"),
     "mills": Entry("perfectplay.games.mills:Mills",
                    "Six or Nine Men's Morris (--variant): place, move; a mill removes a piece"),
+    "dobutsu": Entry("perfectplay.games.dobutsu:Dobutsu",
+                     "Dobutsu shogi: lion, giraffe, elephant, chick on 3x4, drops; catch the lion"),
     "kadomatsu": Entry("perfectplay.games.kadomatsu:Kadomatsu",
                        "take zig-zag triples (yukicoder 334)"),
     "disconnected": Entry("perfectplay.games.disconnected:Disconnected",

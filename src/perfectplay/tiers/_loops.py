@@ -2,7 +2,8 @@
 
 Like :mod:`perfectplay.compiled._loops`, each loop is ``njit(inline='always')`` and takes the
 rules' functions first (``child``, ``primitive``, ``next_move``, then the tier hooks ``tier``,
-``rank``, ``unrank``, ``unrank_run``, ``rank_child``); :mod:`perfectplay.tiers.kernels` calls it
+``rank``, ``unrank``, ``unrank_run``, ``rank_child``, ``image`` and the number of
+``symmetries``); :mod:`perfectplay.tiers.kernels` calls it
 from a cached entry point per game. Indices are a tier's ranks; reachable indices are bits, bit
 ``i & 7`` of byte ``i >> 3``. The passes over a tier whose moves all leave it visit its reached
 indices in increasing order, taking the board of index ``i`` from ``boards``, which hold
@@ -17,6 +18,11 @@ loops compare codes in the order of the compiled engine's 2-byte layout
 (:data:`~perfectplay.compiled.codes.CODE16_SPAN`: a parent picks its smallest child code) and
 translate at the edges (:func:`order_code`, :func:`stored_code`), so they decide exactly as
 :func:`perfectplay.compiled.compiled_solve` does.
+
+A game with symmetries stores a class of positions once, at the index of its smallest image
+(:func:`canonical`): every child is ranked by its class, and ``weights`` (by stored code) and
+``primitives`` count the positions a class holds (:func:`class_size`), so that a tier's counts
+are of every position.
 
 A child of tier ``c`` is looked up in ``tables[slot_of[c]]`` (raw bytes of tier ``c``'s codes,
 ``widths[slot_of[c]]`` bytes each) or marked in ``reaches[slot_of[c]]``; ``slot_of[c]`` is -1
@@ -90,21 +96,48 @@ def _lookup(tables, widths, slot, index):
 
 
 @njit(inline="always")
-def _place(tier, rank, params, slot_of, sizes, p, m, c, info):
-    """``(tier, index, status)`` of a child of a loopy tier: status 0, or why it is out of the
-    protocol."""
+def canonical(image, symmetries, params, p):
+    """The position standing for ``p``'s class: the smallest of its images (``p`` itself when
+    the game declares no symmetry)."""
+    best = p
+    for k in range(1, symmetries):
+        q = image(params, p, k)
+        if q < best:
+            best = q
+    return best
+
+
+@njit(inline="always")
+def class_size(image, symmetries, params, p):
+    """How many positions ``p``'s class holds: its distinct images."""
+    n = 1
+    for k in range(1, symmetries):
+        q = image(params, p, k)
+        new = q != p
+        for j in range(1, k):
+            if image(params, p, j) == q:
+                new = False
+        if new:
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def _place(tier, rank, image, symmetries, params, slot_of, sizes, p, m, c, info):
+    """``(tier, index, status)`` of a child of a loopy tier (its class's): status 0, or why it
+    is out of the protocol."""
     ct = tier(params, c)
     if unsigned(ct) >= unsigned(sizes.shape[0]) or slot_of[unsigned(ct)] < 0:
         return ct, 0, fail(info, STATUS_TIER, p, m, c)
-    ci = rank(params, ct, c)
+    ci = rank(params, ct, canonical(image, symmetries, params, c))
     if unsigned(ci) >= unsigned(sizes[ct]):
         return ct, ci, fail(info, STATUS_RANK, p, m, c)
     return ct, ci, 0
 
 
 @njit(inline="always")
-def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reaches, slot_of,
-          sizes, queue, tail, info):
+def _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t, max_moves, p,
+          reaches, slot_of, sizes, queue, tail, info):
     """Mark the children of position ``p`` of a loopy tier ``t``; a newly marked child of ``t``
     itself goes to ``queue[tail]``. Return the new tail, or a status."""
     if primitive(params, p) >= 0:
@@ -117,7 +150,8 @@ def _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p, reac
         m = next_move(params, p, move)
         if c < 0:
             continue
-        ct, ci, status = _place(tier, rank, params, slot_of, sizes, p, move, c, info)
+        ct, ci, status = _place(tier, rank, image, symmetries, params, slot_of, sizes, p, move,
+                                c, info)
         if status < 0:
             return status
         bits = reaches[slot_of[ct]]
@@ -142,8 +176,19 @@ def _child_tier(tier, params, slot_of, sizes, p, m, c, info):
 
 
 @njit(inline="always")
-def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, params, t,
-            max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue, info):
+def _rank_class(rank, rank_child, image, symmetries, params, ct, c, move, i, memo):
+    """The index of the class of ``c``, a child of the board of index ``i`` by ``move``: by
+    ``rank_child`` when ``c`` stands for its class, else by ``rank``."""
+    cc = canonical(image, symmetries, params, c)
+    if cc == c:
+        return rank_child(params, ct, c, move, i, memo)
+    return rank(params, ct, cc)
+
+
+@njit(inline="always")
+def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
+            symmetries, params, t, max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue,
+            info):
     """Mark the children of every reached index of tier ``t`` in ``[lo, hi)`` (a tier whose
     moves all leave it: ``slot_of[t]`` is -1, and ``reach`` its bits); return how many indices
     there were reached."""
@@ -179,7 +224,7 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
             ct = _child_tier(tier, params, slot_of, sizes, p, move, c, info)
             if ct < 0:
                 return ct
-            ci = rank_child(params, ct, c, move, i, memo)
+            ci = _rank_class(rank, rank_child, image, symmetries, params, ct, c, move, i, memo)
             if unsigned(ci) >= unsigned(sizes[ct]):
                 return fail(info, STATUS_RANK, p, move, c)
             bits = target if only >= 0 else reaches[slot_of[ct]]
@@ -190,7 +235,7 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
 
 @njit(inline="always")
 def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                  params, t, max_moves, reaches, slot_of, sizes, queue, info):
+                  image, symmetries, params, t, max_moves, reaches, slot_of, sizes, queue, info):
     """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
     children of all of them in the other tiers, breadth-first (``queue``: int64, one per index
     of ``t``); return how many indices of ``t`` are reached."""
@@ -205,16 +250,17 @@ def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, r
         i = queue[head]
         head += 1
         p = unrank(params, t, i)
-        tail = _mark(child, primitive, next_move, tier, rank, params, t, max_moves, p,
-                     reaches, slot_of, sizes, queue, tail, info)
+        tail = _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t,
+                     max_moves, p, reaches, slot_of, sizes, queue, tail, info)
         if tail < 0:
             return tail
     return head
 
 
 @njit(inline="always")
-def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, params, t,
-             max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, primitives, info):
+def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
+             symmetries, params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes,
+             only, primitives, weights, info):
     """Stored codes of the indices ``[lo, lo + len(out))`` of a tier whose moves all leave it,
     from the solved tiers its moves reach; return how many were reached."""
     moves = unsigned(max_moves)
@@ -241,12 +287,13 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
             first = i
             end = i + unrank_run(params, t, i, boards, memo)
         p = boards[i - first]
+        w = class_size(image, symmetries, params, p)
         v = primitive(params, p)
         if v >= 0:
             code = primitive_code(v, S)
             if code < 0:
                 return fail(info, STATUS_PRIMITIVE, p, -1, -1)
-            primitives[v] += 1
+            primitives[v] += w
         else:
             best = NO_CHILD
             m = next_move(params, p, -1)
@@ -259,7 +306,8 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
                 ct = _child_tier(tier, params, slot_of, sizes, p, move, c, info)
                 if ct < 0:
                     return ct
-                ci = rank_child(params, ct, c, move, i, memo)
+                ci = _rank_class(rank, rank_child, image, symmetries, params, ct, c, move, i,
+                                 memo)
                 if unsigned(ci) >= unsigned(sizes[ct]):
                     return fail(info, STATUS_RANK, p, move, c)
                 if only < 0:
@@ -275,7 +323,7 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
                 if cc < best:
                     best = cc
             if best == NO_CHILD:  # no legal move: a loss, counted as primitive
-                primitives[0] += 1
+                primitives[0] += w
             code = parent_code(best, S)
             if code < 0:
                 return fail(info, STATUS_REMOTENESS, p, -1, -1)
@@ -283,14 +331,15 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
         if stored > limit:
             return fail(info, STATUS_WIDTH, p, -1, -1)
         out[k] = stored
+        weights[stored] += w
         k += 1
     return count
 
 
 @njit(inline="always")
 def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                params, t, max_moves, reach, code, unresolved, first, outbest, outwin, nonwin,
-                tables, widths, slot_of, sizes, primitives, info):
+                image, symmetries, params, t, max_moves, reach, code, unresolved, first, outbest,
+                outwin, nonwin, tables, widths, slot_of, sizes, primitives, info):
     """The first step of retrograde analysis within a loopy tier (see :func:`loopy_resolve`);
     return the number of moves inside the tier.
 
@@ -313,7 +362,7 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
             if c0 < 0:
                 return fail(info, STATUS_PRIMITIVE, p, -1, -1)
             code[i] = c0
-            primitives[v] += 1
+            primitives[v] += class_size(image, symmetries, params, p)
             continue
         best = NO_CHILD
         kids = 0
@@ -325,7 +374,8 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
             if c < 0:
                 continue
             kids += 1
-            ct, ci, status = _place(tier, rank, params, slot_of, sizes, p, move, c, info)
+            ct, ci, status = _place(tier, rank, image, symmetries, params, slot_of, sizes, p, move,
+                                c, info)
             if status < 0:
                 return status
             if ct == t:
@@ -345,7 +395,7 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
         outbest[i] = best
         edges += unresolved[i]
         if kids == 0:  # no legal move: a loss, counted as primitive
-            primitives[0] += 1
+            primitives[0] += class_size(image, symmetries, params, p)
             code[i] = 0
         elif unresolved[i] == 0:
             c0 = parent_code(best, S)
@@ -363,8 +413,8 @@ def _push(head, link, r, i):
 
 @njit(inline="always")
 def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                  params, t, max_moves, reach, code, unresolved, first, parent, outbest, outwin,
-                  nonwin, head, link, chead, clink, out, info):
+                  image, symmetries, params, t, max_moves, reach, code, unresolved, first, parent,
+                  outbest, outwin, nonwin, head, link, chead, clink, out, weights, info):
     """Retrograde analysis within a loopy tier, after :func:`loopy_count`: the stored code of
     every index into ``out``; return the largest remoteness.
 
@@ -392,7 +442,7 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
             c = child(params, p, m)
             m = next_move(params, p, m)
             if c >= 0 and tier(params, c) == t:
-                ci = rank(params, t, c)
+                ci = rank(params, t, canonical(image, symmetries, params, c))
                 parent[fill[ci]] = i
                 fill[ci] += 1
     for stage in range(2):  # 0: wins and losses, 1: ties
@@ -462,24 +512,51 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
         if stored > limit:
             return fail(info, STATUS_WIDTH, unrank(params, t, i), -1, -1)
         out[i] = stored
+        weights[stored] += class_size(image, symmetries, params, unrank(params, t, i)) \
+            if symmetries > 1 else 1
         deepest = max(deepest, (stored - 1) >> 2)
     return deepest
 
 
 @njit(inline="always")
-def locate(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, params,
-           position, out):
-    """``out[0]``: the tier of a position, ``out[1]``: its index there (a tier out of range
-    leaves ``out[1]`` at -1)."""
+def locate(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
+           symmetries, params, position, out):
+    """``out[0]``: the tier of a position, ``out[1]``: the index of its class there (a tier out
+    of range leaves ``out[1]`` at -1), ``out[3]``: the position standing for its class
+    (``out[2]``: the number of tiers)."""
     t = tier(params, position)
     out[0] = t
-    out[1] = rank(params, t, position) if 0 <= t < out[2] else -1
+    out[3] = canonical(image, symmetries, params, position)
+    out[1] = rank(params, t, out[3]) if 0 <= t < out[2] else -1
+    return 0
+
+
+@njit(inline="always")
+def members(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
+            symmetries, params, t, indices, out):
+    """The positions of the classes of ``indices`` of tier ``t``: ``out[k, j]`` the ``j``-th
+    distinct image of the class of ``indices[k]`` (its own position first), -1 past the last."""
+    for k in range(indices.shape[0]):
+        p = unrank(params, t, indices[k])
+        out[k, 0] = p
+        n = 1
+        for j in range(1, symmetries):
+            q = image(params, p, j)
+            new = True
+            for e in range(n):
+                if out[k, e] == q:
+                    new = False
+            if new:
+                out[k, n] = q
+                n += 1
+        for e in range(n, symmetries):
+            out[k, e] = -1
     return 0
 
 
 @njit(inline="always")
 def unrank_many(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                params, t, indices, out):
+                image, symmetries, params, t, indices, out):
     """The positions of ``indices`` of tier ``t``, into ``out``."""
     for k in range(indices.shape[0]):
         out[k] = unrank(params, t, indices[k])

@@ -17,20 +17,22 @@ from perfectplay.compiled.rules import CompiledRules, TierRules
 
 __all__ = ["call", "kernels_for"]
 
-_RULES = "child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child"
+_RULES = ("child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image, "
+          "SYMMETRIES")
 
 _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
     "forward": "params, t, max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue, "
                "info",
     "forward_loopy": "params, t, max_moves, reaches, slot_of, sizes, queue, info",
     "backward": "params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, "
-                "primitives, info",
+                "primitives, weights, info",
     "loopy_count": "params, t, max_moves, reach, code, unresolved, first, outbest, outwin, "
                    "nonwin, tables, widths, slot_of, sizes, primitives, info",
     "loopy_resolve": "params, t, max_moves, reach, code, unresolved, first, parent, outbest, "
-                     "outwin, nonwin, head, link, chead, clink, out, info",
+                     "outwin, nonwin, head, link, chead, clink, out, weights, info",
     "locate": "params, position, out",
     "unrank_many": "params, t, indices, out",
+    "members": "params, t, indices, out",
 }.items()}
 """Each loop's rules and arguments."""
 
@@ -48,6 +50,12 @@ def unrank_run(params, tier, index, boards, memo):
 @njit(inline="always")
 def rank_child(params, tier, child, move, index, memo):
     return rank(params, tier, child)
+''',
+    "image": '''
+
+@njit(inline="always")
+def image(params, position, k):
+    return position
 ''',
 }
 """What stands for an optional rule or hook of ``TierRules`` the game leaves out."""
@@ -70,9 +78,10 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     functions = {"child": rules.child, "primitive": rules.primitive,
                  "next_move": rules.next_move, "tier": tiers.tier, "rank": tiers.rank,
                  "unrank": tiers.unrank, "unrank_run": tiers.unrank_run,
-                 "rank_child": tiers.rank_child}
+                 "rank_child": tiers.rank_child, "image": tiers.image}
     return kernel_module(rules, "tiers", functions, loops="perfectplay.tiers._loops",
-                         entries=_ENTRIES, stand_ins=_STAND_INS, nogil=True)
+                         entries=_ENTRIES, stand_ins=_STAND_INS, nogil=True,
+                         preamble=[f"SYMMETRIES = {tiers.symmetries}"])
 
 
 def call(rules: CompiledRules, name: str, *args: Any) -> int:

@@ -1,5 +1,5 @@
 """The tier solver's store: a Solution answering straight from a database directory's files,
-each tier's codes memory-mapped (never read whole to answer a question)."""
+reading the one block of a tier's codes that a question needs (never a tier whole)."""
 
 from __future__ import annotations
 
@@ -29,12 +29,9 @@ from perfectplay.tiers.storage import (
     FORWARD_FORMAT,
     MANIFEST_KEYS,
     Layout,
-    block_digest,
+    TierCodes,
     check_codes,
-    chunk_key,
-    database_id,
     decode_stored,
-    map_file,
     open_regular,
     read_document,
     read_tier,
@@ -44,12 +41,17 @@ __all__ = ["TierSolution", "open_database", "read_manifests", "verify_database"]
 
 _PRIMITIVES = {"lose": Value.LOSE, "tie": Value.TIE, "win": Value.WIN}
 
+CACHE_BYTES = 64 << 20
+"""Most bytes of decompressed chunks a :class:`TierSolution` keeps (the least recently used
+go first)."""
+
 
 class TierSolution(Solution[P]):
     """A Solution read from a tier database (:func:`perfectplay.tiers.solve_tiers`): a
-    position's value is one lookup in its tier's memory-mapped code file, whose chunk is
-    checked against its checksum the first time it is read (a damaged one raises
-    :class:`~perfectplay.core.errors.DamagedDataError` naming the file).
+    position's value is one lookup in the chunk of its tier's codes that holds it, read from
+    its block (decompressed and checked against its checksum: a damaged one raises
+    :class:`~perfectplay.core.errors.DamagedDataError` naming the file) the first time, and
+    kept in a cache of :data:`CACHE_BYTES`.
 
     Made by :func:`solve_tiers` or :func:`open_database`.
 
@@ -88,10 +90,10 @@ class TierSolution(Solution[P]):
 
         self._rules = rules_of(game)
         self._kernels = kernels_for(self._rules)
-        self._tables: dict[int, Any] = {}
-        self._checked: dict[int, bytearray] = {}  # per tier, 1 for each chunk checked
-        self._database = database_id(manifest)
-        self._place = np.array([0, 0, len(manifest["sizes"])], dtype=np.int64)
+        self._files: dict[int, TierCodes] = {}
+        self._cache: dict[tuple[int, int], Any] = {}  # chunks by (tier, chunk), least recent first
+        self._held = 0
+        self._place = np.array([0, 0, len(manifest["sizes"]), 0], dtype=np.int64)
         self._index = np.zeros(1, dtype=np.int64)
         self._found = np.zeros(1, dtype=np.int64)
         # compiled now, where a solve counts it as compiling, not at the first lookup
@@ -100,43 +102,47 @@ class TierSolution(Solution[P]):
         prepare(self._kernels.unrank_many, params, 0, self._index, self._found,
                 rules=self._rules)
 
-    def _table(self, tier: int) -> Any:
-        """Tier ``tier``'s codes, memory-mapped on first use (not checked: see
-        :meth:`_check`)."""
-        table = self._tables.get(tier)
-        if table is None:
+    def _chunk(self, tier: int, k: int) -> Any:
+        """Chunk ``k`` of tier ``tier``'s codes as an array, read (checked against its
+        checksum) on first use and kept while the cache holds it."""
+        key = (tier, k)
+        found = self._cache.pop(key, None)
+        if found is None:
             import numpy as np
 
-            document = self.tier_manifests[tier]
-            path = Layout(self.directory).codes(tier)
-            raw = map_file(path)
-            if len(raw) != document["bytes"]:
-                raise DamagedDataError(f"{path}: damaged ({len(raw):,} bytes, not "
-                                       f"{document['bytes']:,})")
-            table = raw.view(np.uint8 if document["code_bytes"] == 1 else np.dtype("<u2"))
-            self._tables[tier] = table
-            self._checked[tier] = bytearray(len(document["chunks"]))
-        return table
+            codes = self._files.get(tier)
+            if codes is None:
+                codes = TierCodes.open(Layout(self.directory), self.manifest, tier,
+                                       self.tier_manifests[tier])
+                self._files[tier] = codes
+            width = self.tier_manifests[tier]["code_bytes"]
+            found = np.frombuffer(codes.chunk(k), dtype=np.uint8 if width == 1 else "<u2")
+            self._held += found.nbytes
+            while self._held > CACHE_BYTES and self._cache:
+                self._held -= self._cache.pop(next(iter(self._cache))).nbytes
+        self._cache[key] = found  # the most recently used last
+        return found
 
-    def _check(self, tier: int, chunk: int) -> Any:
-        """Tier ``tier``'s codes, chunk ``chunk`` of them checked against its checksum (once).
+    def tier_codes(self, tier: int) -> Any:
+        """Tier ``tier``'s stored codes, one an index (``0``: not reached, else ``1 +
+        (remoteness << 2 | value)``, as :func:`~perfectplay.tiers.storage.decode_stored`
+        reads them), every chunk read and checked.
 
-        Raises
-        ------
-        DamagedDataError
-            When it fails, naming the file.
+        >>> import tempfile
+        >>> from perfectplay.games.morris import Morris
+        >>> from perfectplay.tiers import solve_tiers
+        >>> codes = solve_tiers(Morris(), tempfile.mkdtemp()).tier_codes(0)
+        >>> from perfectplay.tiers.storage import decode_stored
+        >>> len(codes), decode_stored(int(codes[0]))
+        (1, (Value.DRAW, None))
         """
-        table = self._table(tier)
-        if not self._checked[tier][chunk]:
-            document = self.tier_manifests[tier]
-            size = document["chunk_size"]
-            data = table[chunk * size:(chunk + 1) * size]
-            key = chunk_key(self._database, tier, chunk)
-            if block_digest(key, data.view("u1")) != document["chunks"][chunk]:
-                path = Layout(self.directory).codes(tier)
-                raise DamagedDataError(f"{path}: damaged (chunk {chunk} fails its checksum)")
-            self._checked[tier][chunk] = 1
-        return table
+        import numpy as np
+
+        document = self.tier_manifests[tier]
+        count = len(document["chunks"])
+        if not count:
+            return np.zeros(0, dtype=np.uint8)
+        return np.concatenate([self._chunk(tier, k) for k in range(count)])
 
     def _lookup(self, position: P) -> int | None:
         try:
@@ -150,9 +156,10 @@ class TierSolution(Solution[P]):
             return None
         self._index[0] = i
         kernels.unrank_many(params, t, self._index, self._found)
-        if int(self._found[0]) != p:  # a position of the encoding no tier index stands for
+        if int(self._found[0]) != int(place[3]):  # a position no tier index stands for
             return None
-        stored = int(self._check(t, i // self.manifest["chunk_size"])[i])
+        chunk = self.manifest["chunk_size"]
+        stored = int(self._chunk(t, i // chunk)[i % chunk])
         if stored == 0:
             return None
         return encode(*decode_stored(stored))
@@ -162,20 +169,24 @@ class TierSolution(Solution[P]):
 
     def positions(self) -> Iterator[tuple[P, Value, int | None]]:
         """Every solved position with its value and remoteness, tier by tier in solving
-        order, each tier in index order."""
+        order, each tier in index order (the positions of a class of symmetric ones
+        together)."""
         import numpy as np
 
         decode = self._rules.decode
         chunk = self.manifest["chunk_size"]
+        symmetries = self.manifest["symmetries"]
         for t in self.manifest["order"]:
             for k, lo in enumerate(range(0, self.tier_manifests[t]["size"], chunk)):
-                codes = np.asarray(self._check(t, k)[lo:lo + chunk])
+                codes = self._chunk(t, k)
                 indices = np.flatnonzero(codes)
-                found = np.empty(len(indices), dtype=np.int64)
-                self._kernels.unrank_many(self._rules.params, t, indices + lo, found)
-                for i, p in zip(indices.tolist(), found.tolist(), strict=True):
+                found = np.empty((len(indices), symmetries), dtype=np.int64)
+                self._kernels.members(self._rules.params, t, indices + lo, found)
+                for i, members in zip(indices.tolist(), found.tolist(), strict=True):
                     value, remoteness = decode_stored(int(codes[i]))
-                    yield decode(p), value, remoteness
+                    for p in members:
+                        if p >= 0:
+                            yield decode(p), value, remoteness
 
     def counts(self) -> Counts:
         """The analysis table, from the tier manifests (no file read)."""
@@ -210,7 +221,7 @@ class TierSolution(Solution[P]):
 def _counts(documents: Any, primitives: dict[Value, int]) -> Counts:
     by_code: Counter[int] = Counter()
     for document in documents:
-        for stored, n in document["histogram"]:
+        for stored, n in document["weighted"]:
             by_code[encode(*decode_stored(stored))] += n
     return Counts.of_codes(by_code, primitives)
 

@@ -19,6 +19,7 @@ import functools
 import os
 import stat
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -35,29 +36,34 @@ from perfectplay.core.errors import (
     SolutionFileError,
 )
 from perfectplay.core.game import Game, Position
-from perfectplay.core.limits import available_memory, format_bytes
+from perfectplay.core.limits import available_memory, check_memory, format_bytes
 from perfectplay.core.solution import game_identity, write_atomically
 from perfectplay.tiers.storage import (
     CHUNK,
     CHUNK_FORMAT,
+    CODEC,
     DATABASE_FORMAT,
     FORMAT_VERSION,
     FORWARD_FORMAT,
     MANIFEST_KEYS,
     TIER_FORMAT,
     Layout,
+    TierCodes,
     block_digest,
     check_codes,
     check_tier,
     chunk_digest,
     chunk_key,
+    compress_block,
     database_id,
+    histogram_of,
+    is_histogram,
     locked,
     map_file,
     read_document,
     read_regular,
     read_tier,
-    scan_codes,
+    scan_raw,
     tier_summary,
     write_document,
     write_region,
@@ -184,13 +190,17 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
         manifest = _open_or_create(layout, body)
         _forward_pass(rules, layout, manifest, _threads(threads), progress)
         with _executor(workers, scheduler, _threads(threads)) as run:
-            reused = _backward_pass(game, layout, manifest, run, progress)
+            reused = _backward_pass(game, layout, manifest, run, _threads(threads), progress)
     solution = open_database(layout.root, game)
     solution.tiers_reused = reused
     # this process's kernels (the workers' of a Dask cluster compile in their own)
     solution.compile_seconds = loading + compiling_seconds() - compiled
     return solution
 
+
+LOOPY_BYTES = 64
+"""Bytes a loopy tier's retrograde analysis takes per index, its moves inside the tier aside
+(eight arrays of 8 bytes, the codes, the bits)."""
 
 WORKER_MEMORY = 256 << 20
 """Memory a Dask worker process holds before its first chunk (Python, numpy, numba, Dask and
@@ -222,7 +232,8 @@ def database_body(game: Game[Any], rules: CompiledRules, start: Position,
     return {"game": game_identity(game), "catalogue": catalogue_name(game),
             "params": rules.params.tolist(), "max_moves": rules.max_moves,
             "sizes": list(tiers.sizes), "children": [list(c) for c in tiers.children],
-            "order": list(tiers.solving_order), "chunk_size": chunk_size,
+            "order": list(tiers.solving_order), "symmetries": tiers.symmetries,
+            "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
             "start_index": start_index}
 
@@ -244,24 +255,23 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
     """Bytes the largest step of a tier solve holds, and which step that is: a tier's reached
     bits with those of its children, a copy per thread (forward), or a chunk's codes per thread
     with the bits of its tier and the codes of the tiers its moves reach at 2 bytes an index
-    (backward); a loopy tier's retrograde tables take 56 bytes an index and 8 per move inside
-    it, at most ``TierRules.moves_within`` an index (``max_moves`` when not given).
+    (backward); a loopy tier's retrograde tables take :data:`LOOPY_BYTES` an index, and 8 bytes
+    for each move inside it, which its solve counts and checks before it takes them.
 
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
     >>> estimate_memory(rules_of(Morris()))
-    (1398181, 'tier 6, retrograde within the tier: 3,360 indices')
+    (215461, 'tier 6, retrograde within the tier: 3,360 indices')
     """
     tiers = rules.tiers
     assert tiers is not None
     best, what = 0, ""
-    within = rules.max_moves if tiers.moves_within is None else tiers.moves_within
     for t, size in enumerate(tiers.sizes):
         others = [c for c in tiers.children[t] if c != t]
         forward = (size + (1 + threads) * sum(tiers.sizes[c] for c in others)) // 8 + 1
         below = sum(2 * tiers.sizes[c] for c in others)
         if tiers.loopy(t):
-            need = forward + below + size * (56 + 8 * within)
+            need = forward + below + size * LOOPY_BYTES
             step = f"tier {t}, retrograde within the tier: {size:,} indices"
         else:
             need = max(forward, size // 8 + below + threads * 2 * min(size, CHUNK))
@@ -272,8 +282,9 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
 
 
 def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
-    """``(tier, index)`` of an integer position, by a cached kernel (the hooks called from
-    Python would be compiled in every process); the index is -1 for a tier out of range.
+    """``(tier, index)`` of an integer position (of its class, for a game with symmetries), by
+    a cached kernel (the hooks called from Python would be compiled in every process); the
+    index is -1 for a tier out of range.
 
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
@@ -286,7 +297,7 @@ def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
     from perfectplay.tiers.kernels import call
 
     assert rules.tiers is not None
-    out = np.array([0, 0, len(rules.tiers.sizes)], dtype=np.int64)
+    out = np.array([0, 0, len(rules.tiers.sizes), 0], dtype=np.int64)
     call(rules, "locate", rules.params, position, out)
     return int(out[0]), int(out[1])
 
@@ -543,16 +554,22 @@ def _verified(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any
 
 
 def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], run: Runner,
-                   progress: Progress | None) -> list[int]:
-    """Solve every tier in order; return those found solved and verified."""
+                   threads: int, progress: Progress | None) -> list[int]:
+    """Solve every tier in order, compressing each once the tiers that read it are solved;
+    return those found solved and verified."""
     tiers = tiers_of(rules_of(game), game)
     reached = {e["tier"]: e["reach_sha256"] for e in _forward_record(layout, manifest)}
+    readers = {c: {p for p, below in enumerate(tiers.children) if c in below and p != c}
+               for c in range(len(tiers.sizes))}
+    solved: set[int] = set()
     reused = []
     for step, t in enumerate(tiers.solving_order, 1):
+        solved.add(t)
         size = tiers.sizes[t]
         if _verified(layout, manifest, t) is not None:
             reused.append(t)
             _clean(layout, t)  # what a run killed as it finished the tier left
+            _compress_read(layout, manifest, tiers, t, solved, readers, threads)
             continue
         _check_reach(layout, t, size, reached.get(t))
         event = functools.partial(TierProgress, "backward", t, step, len(tiers.solving_order))
@@ -564,7 +581,42 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
         else:
             records = _solve_chunks(game, tiers, layout, manifest, t, run, event, progress)
         _finish_tier(layout, manifest, t, records)
+        _compress_read(layout, manifest, tiers, t, solved, readers, threads)
     return reused
+
+
+def _compress_read(layout: Layout, manifest: dict[str, Any], tiers: TierRules, t: int,
+                   solved: set[int], readers: dict[int, set[int]], threads: int) -> None:
+    """Compress tier ``t`` and the tiers it reads that no tier left to solve reads any more."""
+    for c in {t, *tiers.children[t]}:
+        if readers[c] <= solved:
+            _compress(layout, manifest, c, threads)
+
+
+def _compress(layout: Layout, manifest: dict[str, Any], t: int, threads: int) -> None:
+    """Replace solved tier ``t``'s raw code file by its blocks (``tier-T.zst``, each chunk
+    compressed on its own by ``threads`` threads), and record them in its manifest; the same
+    bytes every time, so a killed run resumes to the same files."""
+    document = read_tier(layout, manifest, t)
+    if document["codec"] != "raw":
+        layout.codes(t).unlink(missing_ok=True)  # left by a run killed as it compressed
+        return
+    with TierCodes.open(layout, manifest, t, document) as codes, \
+            ThreadPoolExecutor(max_workers=threads) as pool:
+        blocks = list(pool.map(lambda k: compress_block(codes.chunk(k)), range(len(codes))))
+
+    def write(f: Any) -> None:
+        for block in blocks:
+            f.write(block)
+
+    write_atomically(layout.packed(t), write)
+    packed = {**document, "codec": CODEC, "blocks": [len(block) for block in blocks]}
+    for key in ("format", "version", "sha256"):
+        packed.pop(key, None)
+    check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **packed},
+               manifest, t)
+    write_document(layout.tier(t), TIER_FORMAT, packed)
+    layout.codes(t).unlink()
 
 
 def _check_reach(layout: Layout, t: int, size: int, expected: str | None) -> None:
@@ -649,7 +701,8 @@ def _chunk_record(layout: Layout, database: str, t: int, k: int, chunk: int, wid
     if (record.get("database") != database or record.get("tier") != t
             or record.get("chunk") != k or record.get("indices") != hi - lo
             or not (isinstance(primitives, list) and len(primitives) == 3
-                    and all(type(n) is int and n >= 0 for n in primitives))):
+                    and all(type(n) is int and n >= 0 for n in primitives))
+            or not is_histogram(record.get("weights"), (1 << (8 * width)) - 1)):
         return None
     digest = chunk_digest(layout.codes(t), chunk_key(database, t, k), lo * width,
                           (hi - lo) * width)
@@ -675,14 +728,15 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k:
     slot_of, tables, widths = _tables(tiers, layout, manifest, t)
     out = np.zeros(hi - lo, dtype=np.uint8 if width == 1 else np.uint16)
     primitives = np.zeros(3, dtype=np.int64)
+    weights = np.zeros(1 << (8 * width), dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
     only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
     call(rules, "backward", rules.params, t, rules.max_moves, lo, reach, out, tables, widths,
-         slot_of, np.array(tiers.sizes, dtype=np.int64), only, primitives, info)
+         slot_of, np.array(tiers.sizes, dtype=np.int64), only, primitives, weights, info)
     data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
     write_region(layout.codes(t), lo * width, data)
     record = {"database": database, "tier": t, "chunk": k, "indices": hi - lo,
-              "primitives": primitives.tolist(),
+              "primitives": primitives.tolist(), "weights": histogram_of(weights),
               "sha256_codes": block_digest(chunk_key(database, t, k), data)}
     write_document(layout.chunk(t, k), CHUNK_FORMAT, record)
     return record
@@ -705,11 +759,24 @@ def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any],
             tables.append(empty)
             widths.append(1)
             continue
-        tables.append(map_file(layout.codes(c)))
-        widths.append(read_tier(layout, manifest, c)["code_bytes"])
+        document = read_tier(layout, manifest, c)
+        tables.append(_codes_of(layout, manifest, c, document))
+        widths.append(document["code_bytes"])
     padded = _padded(tiers, tables, empty)
     widths += [1] * (len(padded) - len(widths))
     return slot_of, padded, np.array(widths, dtype=np.int64)
+
+
+def _codes_of(layout: Layout, manifest: dict[str, Any], t: int, document: dict[str, Any]) -> Any:
+    """Solved tier ``t``'s codes as bytes: its raw file memory-mapped, or its blocks read into
+    memory (the solve compresses a tier only once no tier left reads it: this is for a
+    database solved by another order)."""
+    import numpy as np
+
+    if document["codec"] == "raw":
+        return map_file(layout.codes(t))
+    with TierCodes.open(layout, manifest, t, document) as codes:
+        return np.frombuffer(b"".join(codes.chunk(k) for k in range(len(codes))), dtype=np.uint8)
 
 
 def _padded(tiers: TierRules, arrays: list[Any], empty: Any) -> tuple[Any, ...]:
@@ -746,19 +813,22 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     edges = call(rules, "loopy_count", rules.params, t, rules.max_moves, reach, code, unresolved,
                  first, outbest, outwin, nonwin, tables, widths, slot_of, sizes, primitives,
                  info)
+    check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
     parent = np.empty(edges, dtype=np.int64)
     head = np.empty(_loops.S + 2, dtype=np.int64)
     chead = np.empty(_loops.S + 2, dtype=np.int64)
     link = np.empty(n, dtype=np.int64)
     clink = np.empty(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.uint16)
+    weights = np.zeros(1 << 16, dtype=np.int64)
     deepest = call(rules, "loopy_resolve", rules.params, t, rules.max_moves, reach, code,
                    unresolved, first, parent, outbest, outwin, nonwin, head, link, chead, clink,
-                   out, info)
+                   out, weights, info)
     del code, unresolved, first, parent, outbest, outwin, nonwin, link, clink
     codes = out.astype(np.uint8) if deepest <= MAX_ONE_BYTE else out.astype("<u2")
     write_atomically(layout.codes(t), lambda f: _write(f, codes.tobytes()))
-    return {"tier": t, "indices": n, "primitives": primitives.tolist()}
+    return {"tier": t, "indices": n, "primitives": primitives.tolist(),
+            "weights": histogram_of(weights)}
 
 
 def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
@@ -768,11 +838,16 @@ def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
     size, chunk, database = manifest["sizes"][t], manifest["chunk_size"], database_id(manifest)
     path = layout.codes(t)
     width = os.lstat(path).st_size // size if size else 1
-    digests, histogram = scan_codes(path, database, t, width, size, chunk)
+    digests, histogram = scan_raw(path, database, t, width, size, chunk)
     primitives = [sum(r["primitives"][v] for r in records) for v in range(3)]
+    weighted: Counter[int] = Counter()
+    for record in records:
+        weighted.update(dict(record["weights"]))
     document = {"database": database, "game": manifest["game"], "tier": t, "size": size,
-                "code_bytes": width, "chunk_size": chunk, "chunks": digests,
-                **tier_summary(histogram), "histogram": histogram, "bytes": width * size,
+                "code_bytes": width, "chunk_size": chunk, "chunks": digests, "codec": "raw",
+                "blocks": [], **tier_summary(sorted(map(list, weighted.items()))),
+                "histogram": histogram, "weighted": sorted(map(list, weighted.items())),
+                "classes": sum(n for _, n in histogram), "bytes": width * size,
                 "primitives": dict(zip(("lose", "tie", "win"), primitives, strict=True))}
     check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **document},
                manifest, t)

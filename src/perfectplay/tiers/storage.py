@@ -17,15 +17,22 @@ one):
     Tier ``T``'s reached indices, a bit each (bit ``i & 7`` of byte ``i >> 3``): while solving
     only, removed once the tier is solved.
 ``tier-T.codes``
-    Tier ``T``'s codes: a raw array of ``code_bytes``-byte little-endian integers, one per index
-    (memory-mappable): ``0`` not reached, else ``1 + (remoteness << 2 | value)``, ``value`` a
+    Tier ``T``'s codes while it is solved and while tiers whose moves reach it are: a raw array
+    of ``code_bytes``-byte little-endian integers, one per index (memory-mappable): ``0`` not
+    reached, else ``1 + (remoteness << 2 | value)``, ``value`` a
     :class:`~perfectplay.core.values.ValueCode` (LOSE 0, TIE 1, WIN 2, DRAW 3). One byte where
     every remoteness of the tier is at most 62, else two (up to 16,382).
+``tier-T.zst``
+    The same codes once no tier left to solve reads them: each chunk compressed on its own with
+    Zstandard (a block), the blocks one after another; the tier's manifest records each
+    block's length, so a reader decompresses only the block of the index it wants.
 ``tier-T.chunk-K.json``
     While solving only: chunk ``K`` of tier ``T`` is written (its checksum, counts, primitives).
 ``tier-T.json``
     Tier ``T`` is solved: the database's identity and game, the tier, its size, code width,
-    the checksum of each chunk of its code file, counts by value and remoteness, primitives.
+    the checksum of each chunk of its codes, where they are (``codec``: ``raw`` in
+    ``tier-T.codes``, ``zstd`` in ``tier-T.zst`` with ``blocks``, each block's length), counts
+    by value and remoteness, primitives.
 ``.lock``
     Held (``flock``) by the solve writing the directory, and naming its process while it runs.
 
@@ -34,11 +41,11 @@ written to a temporary name, flushed to disk and renamed (and the directory flus
 the code files of tiers solved chunk by chunk, whose chunks are written in place (into a file
 the solve made, never through a link) and count only once their chunk file records them.
 
-A chunk's checksum is the SHA-256 of ``"<database>:<tier>:<chunk>:"`` and its bytes, so codes
-moved to another tier, chunk or database fail it; readers check each chunk the first time they
-touch it. Every file is opened without following links and without blocking (a FIFO is
-refused, not waited on); whatever is wrong raises :class:`~perfectplay.core.errors.
-DamagedDataError` naming the file.
+A chunk's checksum is the SHA-256 of ``"<database>:<tier>:<chunk>:"`` and its codes (as
+decompressed), so codes moved to another tier, chunk or database fail it; readers check each
+chunk when they read it from its file. Every file is opened without following links and
+without blocking (a FIFO is refused, not waited on); whatever is wrong raises
+:class:`~perfectplay.core.errors.DamagedDataError` naming the file.
 """
 
 from __future__ import annotations
@@ -59,20 +66,27 @@ from perfectplay.core.errors import DamagedDataError, SolutionFileError
 from perfectplay.core.solution import checksum, write_atomically
 from perfectplay.core.values import Value, ValueCode
 
-__all__ = ["CHUNK", "CHUNK_FORMAT", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
-           "MANIFEST_KEYS",
-           "TIER_FORMAT", "Layout", "block_digest", "check_codes", "check_tier", "chunk_digest",
-           "chunk_key", "database_id", "decode_stored", "locked", "map_file", "open_regular",
-           "read_document", "read_regular", "read_tier", "scan_codes", "tier_summary",
-           "write_document", "write_region"]
+__all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
+           "LEVEL", "MANIFEST_KEYS", "TIER_FORMAT", "Layout", "TierCodes", "block_digest",
+           "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
+           "database_id", "decode_stored", "histogram_of", "is_histogram", "locked", "map_file",
+           "open_regular", "read_document", "read_regular", "read_tier", "scan_codes", "scan_raw",
+           "tier_summary", "write_document", "write_region", "zstd_module"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
 FORWARD_FORMAT = "perfectplay-tier-forward"
 CHUNK_FORMAT = "perfectplay-tier-chunk"
-FORMAT_VERSION = 2
-"""Version 2 binds every file to its database and checks codes chunk by chunk; version 1
-files are refused (solve them again)."""
+FORMAT_VERSION = 3
+"""Version 3 compresses finished tiers in blocks; version 2 bound every file to its database
+and checked codes chunk by chunk. Older files are refused (solve them again)."""
+
+CODEC = "zstd"
+"""How a finished tier's codes are compressed: each chunk on its own with Zstandard at
+:data:`LEVEL` (the README's "Tier databases on disk" gives the measurements behind it)."""
+
+LEVEL = 9
+"""Zstandard's level for tier blocks: the knee of size against time on Connect Four's codes."""
 
 CHUNK = 1 << 20
 """Indices per chunk: the unit of resuming, of parallel work and of checking on read (1 MiB
@@ -117,6 +131,9 @@ class Layout:
 
     def codes(self, tier: int) -> Path:
         return self.root / f"tier-{tier}.codes"
+
+    def packed(self, tier: int) -> Path:
+        return self.root / f"tier-{tier}.zst"
 
     def chunk(self, tier: int, chunk: int) -> Path:
         return self.root / f"tier-{tier}.chunk-{chunk}.json"
@@ -273,13 +290,13 @@ def tier_summary(histogram: list[list[int]]) -> dict[str, Any]:
 
 
 MANIFEST_KEYS = frozenset({"format", "version", "game", "catalogue", "params", "max_moves",
-                           "sizes", "children", "order", "chunk_size", "start", "start_tier",
-                           "start_index"})
+                           "sizes", "children", "order", "symmetries", "chunk_size", "start",
+                           "start_tier", "start_index"})
 """The keys of a database manifest (``manifest.json``) of this version."""
 
 _TIER_KEYS = {"format", "version", "database", "game", "tier", "size", "code_bytes",
               "chunk_size", "chunks", "positions", "counts", "primitives", "histogram",
-              "max_remoteness", "bytes"}
+              "max_remoteness", "bytes", "codec", "blocks", "weighted", "classes"}
 
 
 def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], t: int) -> None:
@@ -313,21 +330,46 @@ def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], t
     if not (isinstance(chunks, list) and len(chunks) == -(-size // chunk)
             and all(isinstance(c, str) for c in chunks)):
         raise wrong(f"not one checksum per chunk of {chunk:,} indices")
-    histogram = document["histogram"]
+    blocks = document["blocks"]
+    raw = document["codec"] == "raw" and blocks == []
+    if not (raw or (document["codec"] == CODEC and isinstance(blocks, list)
+                    and len(blocks) == len(chunks)
+                    and all(type(n) is int and 0 < n <= _bound(chunk * width) for n in blocks))):
+        raise wrong(f"codec {str(document['codec'])[:20]} with damaged block lengths")
+    histogram, weighted = document["histogram"], document["weighted"]
     top = (1 << (8 * width)) - 1
-    if not (isinstance(histogram, list)
-            and all(isinstance(e, list) and len(e) == 2 and type(e[0]) is int
-                    and type(e[1]) is int and 1 <= e[0] <= top and e[1] >= 1 for e in histogram)
-            and [e[0] for e in histogram] == sorted({e[0] for e in histogram})):
+    if not (is_histogram(histogram, top) and is_histogram(weighted, top)):
         raise wrong("damaged histogram")
-    summary = tier_summary(histogram)
-    if summary["positions"] > size or any(document[k] != v for k, v in summary.items()):
+    classes = dict(histogram)
+    if sum(classes.values()) != document["classes"] or document["classes"] > size or any(
+            not classes.get(code, 0) <= n <= classes.get(code, 0) * manifest["symmetries"]
+            for code, n in weighted) or len(weighted) != len(histogram):
+        raise wrong("its counts of classes disagree with its counts of positions")
+    summary = tier_summary(weighted)
+    if any(document[k] != v for k, v in summary.items()):
         raise wrong("its counts disagree with its histogram")
     primitives = document["primitives"]
     if not (isinstance(primitives, dict) and set(primitives) == {"lose", "tie", "win"}
             and all(type(n) is int and n >= 0 for n in primitives.values())
             and sum(primitives.values()) <= summary["positions"]):
         raise wrong("damaged primitives")
+
+
+def histogram_of(counts: Any) -> list[list[int]]:
+    """``[[code, count], ...]`` of the nonzero counts of an array indexed by stored code (code
+    0, not reached, left out)."""
+    import numpy as np
+
+    return [[int(c), int(counts[c])] for c in np.flatnonzero(counts) if c]
+
+
+def is_histogram(histogram: Any, top: int) -> bool:
+    """Whether ``histogram`` is ``[[code, count], ...]``: codes ``1 .. top`` increasing, counts
+    positive."""
+    return (isinstance(histogram, list)
+            and all(isinstance(e, list) and len(e) == 2 and type(e[0]) is int
+                    and type(e[1]) is int and 1 <= e[0] <= top and e[1] >= 1 for e in histogram)
+            and [e[0] for e in histogram] == sorted({e[0] for e in histogram}))
 
 
 def read_tier(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any]:
@@ -345,10 +387,135 @@ def read_tier(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any
     return document
 
 
-def scan_codes(path: Path, database: str, t: int, width: int, size: int,
-               chunk: int) -> tuple[list[str], list[list[int]]]:
-    """Read tier ``t``'s code file whole, chunk by chunk: the checksum of each chunk
-    (:func:`block_digest`) and the histogram of its codes (``[[code, indices], ...]``).
+def zstd_module() -> Any:
+    """Zstandard: the standard library's from Python 3.14, its backport before."""
+    try:
+        from compression import zstd  # type: ignore[import-not-found]
+    except ImportError:
+        from backports import zstd
+    return zstd
+
+
+def _bound(length: int) -> int:
+    """The most bytes Zstandard makes of ``length`` bytes (its frame's worst case)."""
+    return length + (length >> 7) + 512
+
+
+def compress_block(data: bytes) -> bytes:
+    """A chunk of codes as one Zstandard frame (:data:`LEVEL`): the same bytes every time."""
+    return bytes(zstd_module().compress(data, level=LEVEL))
+
+
+class TierCodes:
+    """Read a solved tier's codes chunk by chunk, from the file its manifest names (raw or in
+    blocks), each chunk checked against its checksum as it is read.
+
+    Opened by :meth:`open`; a context manager, closing the file.
+
+    Raises
+    ------
+    DamagedDataError
+        Naming the file: not a regular file of the length the manifest gives, a block that
+        does not decompress to one chunk, or a chunk failing its checksum.
+    """
+
+    def __init__(self, path: Path, descriptor: int, database: str, t: int,
+                 document: dict[str, Any]) -> None:
+        self.path = path
+        """The file read."""
+        self.document = document
+        """The tier's manifest (checked by :func:`check_tier`)."""
+        self._descriptor, self._database, self._tier = descriptor, database, t
+        width, size, chunk = document["code_bytes"], document["size"], document["chunk_size"]
+        self._lengths = [(min(size, lo + chunk) - lo) * width for lo in range(0, size, chunk)]
+        stored = document["blocks"] or self._lengths
+        self._offsets = [0]
+        for n in stored:
+            self._offsets.append(self._offsets[-1] + n)
+        length = os.fstat(descriptor).st_size
+        if length != self._offsets[-1]:
+            self.close()
+            raise DamagedDataError(f"{path}: damaged ({length:,} bytes, not "
+                                   f"{self._offsets[-1]:,})")
+
+    @classmethod
+    def open(cls, layout: Layout, manifest: dict[str, Any], t: int,
+             document: dict[str, Any]) -> TierCodes:
+        """The codes of tier ``t`` of the database ``manifest``, whose manifest is
+        ``document``."""
+        path = layout.codes(t) if document["codec"] == "raw" else layout.packed(t)
+        return cls(path, open_regular(path), database_id(manifest), t, document)
+
+    def __len__(self) -> int:
+        return len(self._lengths)
+
+    def chunk(self, k: int) -> bytes:
+        """The codes of chunk ``k`` (``code_bytes`` little-endian bytes an index), checked."""
+        lo, hi = self._offsets[k], self._offsets[k + 1]
+        data = os.pread(self._descriptor, hi - lo, lo)
+        if len(data) != hi - lo:  # shrunk while read
+            raise DamagedDataError(f"{self.path}: damaged (truncated)")
+        if self.document["blocks"]:
+            data = self._decompressed(k, data)
+        if block_digest(chunk_key(self._database, self._tier, k), data) != \
+                self.document["chunks"][k]:
+            raise DamagedDataError(f"{self.path}: damaged (chunk {k}, bytes {lo:,} to {hi:,}, "
+                                   "fails its checksum)")
+        return data
+
+    def _decompressed(self, k: int, block: bytes) -> bytes:
+        zstd = zstd_module()
+        want = self._lengths[k]
+        decompressor = zstd.ZstdDecompressor()
+        try:  # never more than a chunk's bytes, whatever the block claims
+            data = decompressor.decompress(block, max_length=want)
+        except zstd.ZstdError:
+            data = b""
+        if len(data) != want or not decompressor.eof or decompressor.unused_data:
+            raise DamagedDataError(f"{self.path}: damaged (block {k} is not one chunk of "
+                                   "codes)")
+        return bytes(data)
+
+    def close(self) -> None:
+        os.close(self._descriptor)
+
+    def __enter__(self) -> TierCodes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _count(counts: Any, data: bytes, width: int) -> None:
+    """Add the codes of ``data`` (``width`` bytes each) to ``counts``, by code."""
+    import numpy as np
+
+    codes = np.frombuffer(data, dtype=np.uint8 if width == 1 else np.dtype("<u2"))
+    counts += np.bincount(codes, minlength=len(counts))
+
+
+def scan_codes(codes: TierCodes) -> list[list[int]]:
+    """Read a tier's codes whole, every chunk checked: the histogram of its codes (``[[code,
+    indices], ...]``).
+
+    Raises
+    ------
+    DamagedDataError
+        As :class:`TierCodes` does.
+    """
+    import numpy as np
+
+    width = codes.document["code_bytes"]
+    counts = np.zeros(1 << (8 * width), dtype=np.int64)
+    for k in range(len(codes)):
+        _count(counts, codes.chunk(k), width)
+    return histogram_of(counts)
+
+
+def scan_raw(path: Path, database: str, t: int, width: int, size: int,
+             chunk: int) -> tuple[list[str], list[list[int]]]:
+    """Read a raw code file of ``size`` codes of ``width`` bytes whole: the checksum of each
+    chunk and the histogram of its codes.
 
     Raises
     ------
@@ -357,7 +524,6 @@ def scan_codes(path: Path, database: str, t: int, width: int, size: int,
     """
     import numpy as np
 
-    dtype = np.dtype(np.uint8) if width == 1 else np.dtype("<u2")
     counts = np.zeros(1 << (8 * width), dtype=np.int64)
     digests = []
     descriptor = open_regular(path)
@@ -371,15 +537,15 @@ def scan_codes(path: Path, database: str, t: int, width: int, size: int,
             if len(data) != want:  # shrunk while read
                 raise DamagedDataError(f"{path}: damaged (truncated)")
             digests.append(block_digest(chunk_key(database, t, k), data))
-            counts += np.bincount(np.frombuffer(data, dtype=dtype), minlength=len(counts))
+            _count(counts, data, width)
     finally:
         os.close(descriptor)
-    return digests, [[int(c), int(counts[c])] for c in np.flatnonzero(counts) if c]
+    return digests, histogram_of(counts)
 
 
 def check_codes(layout: Layout, manifest: dict[str, Any], t: int,
                 document: dict[str, Any]) -> None:
-    """Check tier ``t``'s code file against its manifest ``document`` (checked by
+    """Check tier ``t``'s codes against its manifest ``document`` (checked by
     :func:`check_tier`): every chunk's checksum, and its counts recomputed from the codes.
 
     Raises
@@ -387,17 +553,10 @@ def check_codes(layout: Layout, manifest: dict[str, Any], t: int,
     DamagedDataError
         Naming the file and the first chunk that fails.
     """
-    path = layout.codes(t)
-    width, size, chunk = document["code_bytes"], document["size"], document["chunk_size"]
-    digests, histogram = scan_codes(path, database_id(manifest), t, width, size, chunk)
-    for k, (found, expected) in enumerate(zip(digests, document["chunks"], strict=True)):
-        if found != expected:
-            raise DamagedDataError(f"{path}: damaged (chunk {k}, bytes {k * chunk * width:,} "
-                                   f"to {min(size, (k + 1) * chunk) * width:,}, fails its "
-                                   "checksum)")
-    if histogram != document["histogram"]:
-        raise DamagedDataError(f"{path}: damaged (its codes are not the counts "
-                               f"{layout.tier(t).name} records)")
+    with TierCodes.open(layout, manifest, t, document) as codes:
+        if scan_codes(codes) != document["histogram"]:
+            raise DamagedDataError(f"{codes.path}: damaged (its codes are not the counts "
+                                   f"{layout.tier(t).name} records)")
 
 
 def map_file(path: Path) -> Any:

@@ -68,8 +68,8 @@ from numba import njit
 from perfectplay.compiled.rules import TIER_MEMO, TierRules
 from perfectplay.games.connect4.compiled import connect4_params, occupied, popcount
 
-__all__ = ["mirror", "rank", "rank_child", "tier", "tier_params", "tier_rules", "tier_sizes",
-           "tier_tables", "unrank", "unrank_run"]
+__all__ = ["image", "mirror", "rank", "rank_child", "tier", "tier_params", "tier_rules",
+           "tier_sizes", "tier_tables", "unrank", "unrank_run"]
 
 
 def _shape(width: int, height: int) -> tuple[int, int, int]:
@@ -170,7 +170,7 @@ def tier_rules(width: int, height: int) -> TierRules:
                      children=tuple((n + 1,) if n < plies else () for n in range(plies + 1)),
                      solving_order=tuple(range(plies, -1, -1)),
                      unrank_run=unrank_run if runs else None,
-                     rank_child=rank_child if runs else None)
+                     rank_child=rank_child if runs else None, image=image, symmetries=2)
 
 
 @njit
@@ -313,3 +313,10 @@ def mirror(params, position):
     for c in range(width):
         mirrored |= ((position >> (c * column)) & mask) << ((width - 1 - c) * column)
     return mirrored
+
+
+@njit
+def image(params, position, k):
+    """The board (``k = 0``) or its mirror image (``k = 1``): the two symmetries of a board,
+    which the tier solver stores once."""
+    return position if k == 0 else mirror(params, position)

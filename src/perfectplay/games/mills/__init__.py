@@ -461,11 +461,9 @@ class Mills(Game[Position]):
 
         n = self.points
         listed = tiers(self.pieces)
-        # a move that stays in its tier removes nothing: a slide along an edge, or a flight
-        slides = max(len(self.geometry.edges), 3 * (n - 3) if self.flying else 0)
         rules = TierRules(tier=compiled.tier, rank=compiled.rank, unrank=compiled.unrank,
                           sizes=self.tier_sizes(), children=tier_children(self.pieces),
-                          solving_order=tuple(range(len(listed))), moves_within=slides)
+                          solving_order=tuple(range(len(listed))))
         params = compiled.params_of(n, self.pieces, self.flying, self.geometry, listed)
         return CompiledRules(child=compiled.child, primitive=compiled.primitive,
                              next_move=compiled.next_move, params=params,

@@ -19,8 +19,8 @@ digit.
 
 >>> from perfectplay.games.mills import Mills
 >>> rules = Mills(variant="six").compiled()
->>> len(rules.tiers.sizes), rules.max_moves, rules.tiers.moves_within
-(99, 4624, 20)
+>>> len(rules.tiers.sizes), rules.max_moves
+(99, 4624)
 """
 
 from __future__ import annotations

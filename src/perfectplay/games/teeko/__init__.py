@@ -283,7 +283,8 @@ class Teeko(Game[Position]):
         tiers = TierRules(tier=compiled.tier, rank=compiled.rank, unrank=compiled.unrank,
                           sizes=tier_sizes(self.size, self.pieces),
                           children=(*((t + 1,) for t in range(last)), (last,)),
-                          solving_order=tuple(range(last, -1, -1)))
+                          solving_order=tuple(range(last, -1, -1)), image=compiled.image,
+                          symmetries=compiled.SYMMETRIES)
         cells = self.size * self.size
         return CompiledRules(child=compiled.child, primitive=compiled.primitive,
                              next_move=compiled.next_move,

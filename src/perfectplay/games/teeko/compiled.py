@@ -7,7 +7,8 @@ direction ``d``, with ``n`` cells.
 
 ``params`` (int64): ``n``, the pieces each, the number ``w`` of winning shapes, then
 ``8 * n`` neighbours (``params[NEIGHBOURS + 8 * cell + d]``: the cell one step from ``cell`` in
-direction ``d``, -1 off the board), then the ``w`` shapes as bit masks.
+direction ``d``, -1 off the board), then the ``w`` shapes as bit masks, then for each of the
+:data:`SYMMETRIES` of the board the cell each cell goes to (:func:`image`).
 
 The tier of a position is the number of pieces on the board, ``0 .. 2 * pieces``. Every drop
 leaves its tier for the next one; the last tier is the move phase, whose moves stay inside it
@@ -31,10 +32,15 @@ from perfectplay.compiled.ranking import popcount, two_colour_rank, two_colour_u
 from perfectplay.compiled.rules import LOSE_CODE, NOT_PRIMITIVE
 from perfectplay.games.teeko import DIRECTIONS
 
-__all__ = ["NEIGHBOURS", "child", "next_move", "params_of", "primitive", "rank", "tier", "unrank"]
+__all__ = ["NEIGHBOURS", "SYMMETRIES", "child", "image", "next_move", "params_of", "primitive",
+           "rank", "tier", "unrank"]
 
 NEIGHBOURS = 3
 """Where the neighbour table starts in ``params``."""
+
+SYMMETRIES = 8
+"""The board's symmetries: four turns, each reflected or not (every winning shape of either
+variant is mapped onto one)."""
 
 
 def params_of(size: int, pieces: int, shapes: tuple[frozenset[int], ...]) -> np.ndarray:
@@ -47,7 +53,23 @@ def params_of(size: int, pieces: int, shapes: tuple[frozenset[int], ...]) -> np.
             r, f = rank + dr, file + df
             neighbours.append(r * size + f if 0 <= r < size and 0 <= f < size else -1)
     masks = [sum(1 << i for i in shape) for shape in shapes]
-    return np.array([cells, pieces, len(masks), *neighbours, *masks], dtype=np.int64)
+    return np.array([cells, pieces, len(masks), *neighbours, *masks,
+                     *(turned for k in range(SYMMETRIES) for turned in _symmetry(size, k))],
+                    dtype=np.int64)
+
+
+def _symmetry(size: int, k: int) -> list[int]:
+    """Where each cell goes under the board's ``k``-th symmetry: ``k & 3`` quarter turns, then
+    a reflection in the diagonal when ``k >= 4`` (``k = 0``: the identity)."""
+    where = []
+    for cell in range(size * size):
+        rank, file = divmod(cell, size)
+        for _ in range(k & 3):
+            rank, file = file, size - 1 - rank
+        if k >= 4:
+            rank, file = file, rank
+        where.append(rank * size + file)
+    return where
 
 
 @njit
@@ -150,3 +172,21 @@ def unrank(params, tier, index):
         index //= 2
     black, red = two_colour_unrank(index, (tier + 1) // 2, tier // 2, cells)
     return black | (red << cells) | (mover << (2 * cells))
+
+
+@njit
+def image(params, position, k):
+    """The position under the board's ``k``-th symmetry (both colours' cells moved, the player
+    to move kept): the solver stores each class of the eight once."""
+    if k == 0:
+        return position
+    cells = params[0]
+    black, red, mover = _split(params, position)
+    where = NEIGHBOURS + 8 * cells + params[2] + k * cells
+    turned = np.int64(0)
+    for cell in range(cells):
+        if (black >> cell) & 1:
+            turned |= np.int64(1) << params[where + cell]
+        elif (red >> cell) & 1:
+            turned |= np.int64(1) << (params[where + cell] + cells)
+    return turned | (mover << (2 * cells))

@@ -4,7 +4,8 @@ move fills an empty cell.
 
 Tier ``n`` holds the boards with ``n`` marks, ``(n + 1) // 2`` of them X: ``C(9, x) * C(9 - x,
 o)`` boards, ranked as the X cells, then the O cells among the others
-(:mod:`perfectplay.compiled.ranking`). A move adds a mark: tier ``n`` leads to ``n + 1``.
+(:mod:`perfectplay.compiled.ranking`). A move adds a mark: tier ``n`` leads to ``n + 1``. The
+board's eight symmetries (:func:`image`) let the tier solver store each class once.
 
 Examples
 --------
@@ -27,7 +28,7 @@ from numba import njit
 from perfectplay.compiled.ranking import two_colour_count, two_colour_rank, two_colour_unrank
 from perfectplay.compiled.rules import TierRules
 
-__all__ = ["PARAMS", "TIER_RULES", "child", "primitive", "rank", "tier", "unrank"]
+__all__ = ["PARAMS", "TIER_RULES", "child", "image", "primitive", "rank", "tier", "unrank"]
 
 PARAMS = 3 ** np.arange(10, dtype=np.int64)
 """Powers of 3; ``PARAMS[9]`` is the number of positions."""
@@ -111,8 +112,26 @@ def unrank(params, tier, index):
     return position
 
 
+_TURNS = np.array([[(2 - i % 3) * 3 + i // 3 for i in range(9)],  # a quarter turn
+                   [i % 3 * 3 + i // 3 for i in range(9)]],  # the reflection in the diagonal
+                  dtype=np.int64)
+
+
+@njit
+def image(params, position, k):
+    """The board under its ``k``-th symmetry: ``k & 3`` quarter turns, then a reflection in
+    the diagonal when ``k >= 4`` (``k = 0``: the board)."""
+    for step in range((k & 3) + (k >> 2)):
+        turned = 0
+        turn = _TURNS[0] if step < (k & 3) else _TURNS[1]
+        for i in range(9):
+            turned += (position // params[i]) % 3 * params[turn[i]]
+        position = turned
+    return position
+
+
 TIER_RULES = TierRules(tier=tier, rank=rank, unrank=unrank,
                        sizes=tuple(two_colour_count(9, (n + 1) // 2, n // 2) for n in range(10)),
                        children=tuple((n + 1,) if n < 9 else () for n in range(10)),
-                       solving_order=tuple(range(9, -1, -1)))
+                       solving_order=tuple(range(9, -1, -1)), image=image, symmetries=8)
 """The hooks, the size of each tier, and the order they are solved in: the full board first."""

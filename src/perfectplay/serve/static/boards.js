@@ -307,8 +307,47 @@ function drawMills(board, position, byElement) {
   return picture;
 }
 
+function drawDobutsu(board, position, byElement) {
+  const size = 80, margin = 26, top = 34;
+  const { cells, hands, mover } = position.board;
+  const height = top + 4 * size + 50;
+  const picture = svg("svg", { viewBox: `0 0 ${3 * size + margin + 8} ${height}` });
+  const hand = (y, who, letters) => picture.append(svg("text", { x: margin + 1.5 * size, y,
+    class: "coord" }, `${who}${mover === who[0] ? " (to move)" : ""}: ${letters || "-"}`));
+  hand(18, "Second", hands.second);
+  hand(height - 8, "First", hands.first);
+  for (let r = 0; r < 4; r++) {
+    picture.append(svg("text", { x: 11, y: top + (3 - r) * size + size / 2 + 5, class: "coord" },
+      String(r + 1)));
+  }
+  for (let c = 0; c < 3; c++) {
+    picture.append(svg("text", { x: margin + c * size + size / 2, y: top + 4 * size + 16,
+      class: "coord" }, "abc"[c]));
+  }
+  for (let i = 0; i < 12; i++) {
+    const x = margin + (i % 3) * size, y = top + (3 - Math.floor(i / 3)) * size;
+    const id = "abc"[i % 3] + String(Math.floor(i / 3) + 1);
+    const cell = svg("g", { "data-element": id, class: `cell ${target(byElement, id)}` },
+      svg("rect", { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 8 }));
+    const piece = cells[i];
+    if (piece !== ".") {
+      // the second player's pieces face the other way, as on a real board
+      const turn = piece === piece.toLowerCase() ? `rotate(180 ${x + size / 2} ${y + size / 2})` : "";
+      cell.append(svg("text", { x: x + size / 2, y: y + size / 2 + 13, transform: turn,
+        "font-size": 36, "font-weight": 700 }, piece.toUpperCase()));
+    } else if (byElement.has(id)) {
+      const move = byElement.get(id)[0];
+      cell.append(svg("text", { class: "cell-label", x: x + size / 2, y: y + size / 2 + 6 },
+        move.moves_to_end === null ? "" : String(move.moves_to_end)));
+    }
+    picture.append(cell);
+  }
+  return picture;
+}
+
 const DRAWERS = {
   tictactoe: drawTicTacToe, connect4: drawConnectFour, heaps: drawHeaps,
   kadomatsu: drawKadomatsu, shiritori: drawShiritori, graph: drawGraph, mills: drawMills,
+  dobutsu: drawDobutsu,
   text: drawText,
 };

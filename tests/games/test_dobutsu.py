@@ -1,0 +1,163 @@
+import random
+import subprocess
+import sys
+
+import pytest
+
+from perfectplay import Value, solve
+from perfectplay.check import check
+from perfectplay.games.dobutsu import Dobutsu, parse_pieces
+from perfectplay.games.dobutsu.material import ranking_size
+
+
+@pytest.mark.parametrize("pieces", ["C", "E"])
+def test_the_tier_solve_equals_the_python_retrograde_solve_everywhere(pieces, tmp_path):
+    game = Dobutsu(pieces=pieces)
+    tiers = solve(game, method="tiers", db=tmp_path / "db")
+    python = solve(game, method="retrograde")  # one position per key (mover's view, mirror)
+    found = list(tiers.positions())
+    assert [(python.value(p), python.remoteness(p)) for p, _, _ in found] == \
+        [(v, r) for _, v, r in found]
+    assert (len(found), len(python), python.value(), python.remoteness()) == {
+        "C": (98692, 24789, Value.WIN, 14), "E": (28862, 7269, Value.DRAW, None)}[pieces]
+    assert len({game.key(p) for p, _, _ in found}) == len(python)
+
+
+def test_the_reduced_games_values():
+    found = {pieces: (len(s := solve(Dobutsu(pieces=pieces), method="retrograde")), s.value(),
+                      s.remoteness())
+             for pieces in ("L", "G")}
+    assert found == {"L": (39, Value.WIN, 5), "G": (6977, Value.DRAW, None)}
+
+
+@pytest.mark.kernels
+def test_check_passes():
+    report = check(Dobutsu(pieces="L"))
+    assert report.counterexample is None
+    assert report.rules >= {"compiled", "key", "moves", "primitive", "tiers"}
+
+
+@pytest.mark.kernels
+def test_the_compiled_rules_agree_with_the_python_rules_on_the_full_game():
+    game = Dobutsu()
+    rules = game.compiled()
+    rng = random.Random(24)
+    for _ in range(3000):
+        index = rng.randrange(rules.size)
+        position = rules.decode(index)
+        assert rules.index(game.parse_position(position)) == index
+        assert rules.primitive_value(index) is game.primitive(position)
+        if game.primitive(position) is None:
+            assert [(m, rules.decode(c)) for m, c in rules.children(index)] == \
+                list(game.moves(position))
+
+
+def test_the_ranking_counts_every_placement():
+    # the lions on 12 * 11 pairs of squares, the rest of the pieces anywhere else or in hand,
+    # either player to move
+    assert ranking_size("GEC") == 2 * 1_567_925_964
+    assert Dobutsu().compiled().tiers.sizes == (2 * 1_567_925_964,)
+
+
+def test_notation():
+    game = Dobutsu()
+    start = game.start()
+    assert start == "gle/.c./.C./ELG:-:F"
+    assert [game.format_move(m) for m, _ in game.moves(start)] == \
+        ["b1-c2", "b1-a2", "c1-c2", "b2-b3"]
+    after = dict((game.format_move(m), p) for m, p in game.moves(start))["b2-b3"]
+    assert after == "gle/.C./.../ELG:C:S"  # the chick captured, in the first player's hand
+    drops = [game.format_move(m) for m, _ in game.moves("gle/..C/.../EL.:Cg:F")
+             if game.format_move(m).startswith("C*")]
+    assert drops == ["C*c1", "C*a2", "C*b2", "C*c2", "C*a3", "C*b3"]
+    assert game.parse_move(start, "b2-b3") == 8 * 4 + 0
+
+
+def test_promotion_and_a_hen_captured_becomes_a_chick():
+    game = Dobutsu(pieces="C")
+    moves = {game.format_move(m): p for m, p in game.moves(".l./C../.../.L.:c:F")}
+    assert moves["a3-a4"] == "Hl./.../.../.L.:c:S"
+    back = {game.format_move(m): p for m, p in game.moves("Hl./.../.../.L.:c:S")}
+    assert back["b4-a4"] == "l../.../.../.L.:cc:F"
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(("position", "value"), [
+    ("gle/.c./.C./ELG:-:F", None),
+    (".l./.L./.../...:GECgec:F", Value.WIN),    # the lion can be taken
+    (".l./.L./.../...:GECgec:S", Value.WIN),
+    ("..L/.../.../..l:GECgec:S", Value.LOSE),   # the Try: the lion on its far rank stays
+    ("..L/.l./.../...:GECgec:S", Value.WIN),    # ... unless it is taken at once
+    ("..l/.../.../L..:GECgec:F", None),         # each lion on its own home rank
+])
+def test_who_has_won(position, value):
+    game = Dobutsu()
+    rules = game.compiled()
+    assert game.primitive(position) is value
+    assert rules.primitive_value(rules.index(position)) is value
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("gle/.c./.C./ELG", "a position is 4 ranks"),
+    ("gle/.c./.C./ELX:-:F", "a position is 4 ranks"),
+    ("gle/.c./.C./ELG:-:X", "a position is 4 ranks"),
+    ("gle/.c./.C./ELG:C:F", "two of each kind"),
+    ("g.e/.c./.C./ELG:-:F", "one lion"),
+])
+def test_bad_positions(text, message):
+    with pytest.raises(ValueError, match=message):
+        Dobutsu().parse_position(text)
+
+
+def test_pieces_option():
+    assert parse_pieces("ec") == "EC" and parse_pieces("L") == ""
+    for bad in ("", "X", "GG", "LC"):
+        with pytest.raises(ValueError, match="some of G, E and C"):
+            parse_pieces(bad)
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "perfectplay", *args], capture_output=True,
+                          text=True)
+
+
+def test_the_command_line_solves_a_reduced_game_by_tiers(tmp_path):
+    done = run("solve", "dobutsu", "--pieces", "L", "--method", "tiers", "--db",
+               str(tmp_path / "db"))
+    assert done.returncode == 0, done.stderr
+    assert "win in 5" in done.stdout
+
+
+def test_the_full_game_is_refused_by_tiers_before_starting(tmp_path):
+    done = run("solve", "dobutsu", "--method", "tiers", "--db", str(tmp_path / "db"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: dobutsu by tiers needs ")
+    assert "3,135,851,928 indices" in done.stderr
+    assert not (tmp_path / "db").exists()
+
+
+def test_a_bad_option_says_so_in_one_line():
+    done = run("solve", "dobutsu", "--pieces", "Q")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: ")
+
+
+def test_each_move_is_played_on_the_square_it_goes_to():
+    game = Dobutsu(pieces="C")
+    solution = solve(game, method="retrograde")
+    board = game.picture()
+    assert board.kind == "dobutsu"
+    # the solution keeps positions with the first player to move; their children the second
+    seen = [p for p, _, _ in list(solution.positions())[:1000]]
+    seen += [child for p in seen if game.primitive(p) is None for _, child in game.moves(p)]
+    for position in seen:
+        if game.primitive(position) is not None:
+            continue
+        moves = solution.moves(position)
+        targets = board.targets(position, moves)
+        cells = board.draw(position)["cells"]
+        for m in moves:
+            after = board.draw(m.position)["cells"]
+            filled = [f"{'abc'[i % 3]}{i // 3 + 1}" for i in range(12)
+                      if after[i] != "." and after[i] != cells[i]]
+            assert targets[game.format_move(m.move)] == filled

@@ -1,0 +1,94 @@
+"""The README's cluster recipe, on loopback: a ``dask scheduler`` and two ``dask worker``
+processes started from the command line, as on a real cluster, solving into a directory they
+all see; one worker killed mid-tier; the files byte for byte those of one process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from perfectplay.games.morris import Morris  # noqa: E402
+from perfectplay.tiers import solve_tiers  # noqa: E402
+
+DASK = [sys.executable, "-m", "dask"]
+"""The ``dask`` command of this Python's installation."""
+
+CHUNK = 128
+"""Indices per chunk: tiers 3 to 5 of Three Men's Morris take 2 to 10 chunks."""
+
+
+def files(directory: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(directory.iterdir())}
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """A scheduler and two workers (each under its nanny), started as the README says; yields
+    the scheduler's address."""
+    where = tmp_path_factory.mktemp("cluster")
+    scheduler_file = where / "scheduler.json"
+    started = [subprocess.Popen(
+        [*DASK, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+         "--scheduler-file", str(scheduler_file)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)]
+    try:
+        deadline = time.monotonic() + 60
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        for _ in range(2):
+            started.append(subprocess.Popen(
+                [*DASK, "worker", "--scheduler-file", str(scheduler_file), "--host",
+                 "127.0.0.1", "--nthreads", "1", "--no-dashboard"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+        with distributed.Client(scheduler_file=str(scheduler_file), timeout=60) as client:
+            client.wait_for_workers(2, timeout=60)
+            yield client.scheduler.address, client
+    finally:
+        for process in started:
+            os.killpg(process.pid, signal.SIGTERM)
+        for process in started:
+            process.wait(timeout=30)
+
+
+def test_the_command_line_on_a_started_cluster_writes_the_bytes_of_one_process(cluster,
+                                                                                tmp_path):
+    address, _ = cluster
+    reference = tmp_path / "one-process"
+    solve_tiers(Morris(), reference)
+    done = subprocess.run([sys.executable, "-m", "perfectplay", "solve", "morris", "--db",
+                           str(tmp_path / "db"), "--scheduler", address],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "positions:  5,466" in done.stdout
+    assert files(tmp_path / "db") == files(reference)
+
+
+def test_a_worker_killed_mid_tier_leaves_the_same_bytes(cluster, tmp_path):
+    address, client = cluster
+    reference = tmp_path / "one-process"
+    solve_tiers(Morris(), reference, chunk_size=CHUNK)
+    pids = sorted(client.run(os.getpid).values())
+    directory = tmp_path / "db"
+
+    def kill_when_solving() -> None:
+        deadline = time.monotonic() + 60
+        while not any(directory.glob("tier-5.chunk-*.json")) and time.monotonic() < deadline:
+            time.sleep(0.001)
+        os.kill(pids[0], signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_when_solving)
+    killer.start()
+    solve_tiers(Morris(), directory, chunk_size=CHUNK, scheduler=address)
+    killer.join()
+    assert files(directory) == files(reference)
+    client.wait_for_workers(2, timeout=60)  # the nanny started another
+    assert pids[0] not in client.run(os.getpid).values()
