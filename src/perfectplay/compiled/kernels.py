@@ -50,9 +50,10 @@ from perfectplay.core.errors import CycleError, EngineLimitError, GameError, Not
 from perfectplay.core.limits import MAX_DENSE_SIZE
 from perfectplay.core.values import ValueCode
 
-__all__ = ["KERNELS", "PREFIX", "SLICE", "STAND_INS", "cache_files", "cached_module", "check",
-           "compiling_seconds", "entry_source", "kernel_dir", "kernel_module", "kernels_for",
-           "calls_for", "new_state", "prepare", "prepare_calls", "run_sliced", "search"]
+__all__ = ["KERNELS", "PREFIX", "SLICE", "STAND_INS", "cache_files", "cached_module",
+           "calls_for", "check", "compiling_seconds", "entry_source", "kernel_dir",
+           "kernel_module", "kernels_for", "new_state", "prepare", "prepare_calls", "run_sliced",
+           "search"]
 
 LOCK = ".perfectplay.lock"
 """The file in the kernel directory that processes sharing it lock in turn (never removed: a
