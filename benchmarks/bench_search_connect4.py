@@ -271,7 +271,8 @@ def steininger(options: argparse.Namespace) -> None:
     repo = options.steininger
     game = ConnectFour(7, 6)
     entries = 1 << ((options.table_memory // ENTRY_BYTES).bit_length() - 1)
-    search_positions(game, [game.parse_position("4")], table=TranspositionTable(1024))  # load
+    late = game.parse_position("52753311433677442422121")  # loads the kernel
+    search_positions(game, [late], table=TranspositionTable(1024))
     with tempfile.TemporaryDirectory(prefix="steininger-") as where:
         binary = build_steininger(repo, options.threads, options.table_memory, Path(where))
         print(f"tables: ours {entries:,} entries x {ENTRY_BYTES} B, his "
