@@ -24,6 +24,7 @@ References
 
 from __future__ import annotations
 
+import mmap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -189,13 +190,12 @@ class TranspositionTable:
         bits = max(10, wanted.bit_length() - 1)
         self.entries = 1 << bits
         self.shift = 64 - bits + (BUCKET.bit_length() - 1)  # of a bucket's number
-        # the system's zero pages, touched as the search reaches them: writing 256 MiB of
-        # zeros first took 0.4 s, the faults an easy search takes 0.06 s (a long one pays them
-        # once, as it would have paid the writing); a bucket starts a cache line
-        line = 64 // 8
-        whole = np.zeros(2 * self.entries + line, dtype=np.int64)
-        start = (-whole.ctypes.data % 64) // 8
-        self.slots = whole[start:start + 2 * self.entries]
+        # anonymous memory: the system's zero pages, each written when the search first
+        # reaches it (writing 256 MiB of zeros first took 0.4-0.7 s here, the faults of an easy
+        # search 0.06 s, a long search pays them once as it paid the writing); numpy's own
+        # zeros ask for huge pages, and faulting those in cost an easy search 0.6 s. Pages
+        # start cache lines, as buckets must.
+        self.slots = np.frombuffer(mmap.mmap(-1, self.entries * ENTRY_BYTES), dtype=np.int64)
 
     @property
     def memory(self) -> int:
