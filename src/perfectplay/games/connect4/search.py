@@ -12,6 +12,7 @@ bottom cell of each column, every cell of the board, then the cells of each move
 References
 ----------
 .. [1] P. Pons, "Solving Connect 4: how to build a perfect AI", http://blog.gamesolver.org
+.. [2] C. Steininger, a Connect Four solver, https://github.com/ChristopheSteininger/c4
 """
 
 from __future__ import annotations
@@ -108,7 +109,9 @@ def safe_moves(params, position):
 
 @njit(inline="always", cache=True)
 def order(params, position, allowed, moves, start):
-    """The legal moves of ``allowed``, most winning cells made first, then centre first."""
+    """The legal moves of ``allowed``, best first by the winning cells a move leaves its
+    player (those right above a playable cell count twice, as in Steininger's solver [2]_;
+    none right above an opponent's, which can never be filled first), then centre first."""
     width = params[0]
     if allowed > 0 and allowed & (allowed - 1) == 0:  # one move: nothing to order
         for m in range(width):
@@ -118,6 +121,7 @@ def order(params, position, allowed, moves, start):
     mask = _mask(params, position)
     mover = _mover(position, mask)
     playable = (mask + params[5]) & params[6]
+    useless = winning_cells(params, mover ^ mask, mask) << 1
     n = 0
     for m in range(width):
         if not (allowed >> m) & 1:
@@ -125,7 +129,13 @@ def order(params, position, allowed, moves, start):
         cell = playable & params[_MOVES + m]
         if not cell:
             continue
-        score = popcount(winning_cells(params, mover | cell, mask))
+        after = mask | cell
+        threats = winning_cells(params, mover | cell, after) & ~useless
+        above = (((after + params[5]) & params[6]) << 1) & params[6]
+        # weights measured on 20 positions of Steininger's opening_L2 and 3 of opening_L3
+        # (nodes against counting every winning cell: -10%, -22%; his weights, which add the
+        # cells two above a playable one: +14%, -2%)
+        score = popcount(threats & above) + 2 * popcount(threats)
         # insertion, after the moves of the same score (centre first among equals); the
         # score rides above the move number until the list is done
         i = n
