@@ -26,6 +26,7 @@ __all__ = ["horizon", "mirror_key", "order", "safe_moves", "search_params",
            "wins_now"]
 
 _MOVES = 7  # first column mask in params
+_FINISHED = 1 << 62  # above every board's bits (62 at most): the keys of finished games
 
 
 def search_params(width: int, height: int) -> np.ndarray:
@@ -149,12 +150,41 @@ def order(params, position, allowed, moves, start):
     return n
 
 
+@njit(inline="always")
+def _dead(params, mask):
+    """The stones on no line of four that has an empty cell: no four made later uses them, so
+    whose they are changes nothing (a set of the stones alone, not of their owners: two
+    positions with the same stones have the same dead ones)."""
+    board = params[6]
+    empty = board ^ mask
+    live = 0
+    for shift in (1, params[1] + 1, params[1], params[1] + 2):  # up, across, both diagonals
+        starts = board & (board >> shift) & (board >> (2 * shift)) & (board >> (3 * shift))
+        open_lines = starts & (empty | (empty >> shift) | (empty >> (2 * shift))
+                               | (empty >> (3 * shift)))
+        live |= (open_lines | (open_lines << shift) | (open_lines << (2 * shift))
+                 | (open_lines << (3 * shift)))
+    return mask & ~live
+
+
 @njit(inline="always", cache=True)
 def mirror_key(params, position):
-    """The smaller of the position and its mirror image."""
+    """The smaller of the position and its mirror image, each with its dead stones (see
+    :func:`_dead`) given to X: positions that differ only in the owners of dead stones
+    share a key (after Steininger's solver [2]_, which gives them to one player too). A
+    finished game is keyed apart, by itself (its four may be of dead stones, and giving them
+    to X could make another position's key)."""
     width = params[0]
-    column = params[1] + 1
+    h = params[1]
+    column = h + 1
     field = (1 << column) - 1
+    mask = _mask(params, position)
+    last = mask ^ _mover(position, mask)  # the stones of the player who moved last
+    for shift in (1, h + 1, h, h + 2):
+        pairs = last & (last >> shift)
+        if pairs & (pairs >> (2 * shift)):  # a four: the game is over, and its stones count
+            return position | _FINISHED
+    position |= _dead(params, mask)  # X's stones are the 1 bits
     mirrored = 0
     for c in range(width):
         mirrored |= ((position >> (c * column)) & field) << ((width - 1 - c) * column)
