@@ -26,6 +26,21 @@ each solver once, ours with a table of ``--start-table`` entries (default 2^25, 
 takes about ten minutes here. ``--sets`` with no name skips the sets::
 
     python benchmarks/bench_search_connect4.py --pons /tmp/pons/c4solver --sets --start
+
+``--steininger REPO`` compares with Christophe Steininger's solver (github
+ChristopheSteininger/c4), the fastest public one, on his own test sets: REPO is a copy of his
+repository (a checkout, or a bare git directory: its ``HEAD`` is exported). None of it is in
+this repository: it is built in a temporary directory (g++ -O3, his sources with his
+``settings.h`` set to ``--threads`` threads and a table of ``--table-memory``) with a driver of
+ours that reads one line of moves (his notation: columns from 0) and prints its score; both
+solvers keep their table across the lines of a run, as his tests do. ``--steininger-sets``
+names his 7x6 sets (``tst/data/7x6/NAME.txt``, read from REPO at run time), each sampled to
+``--steininger-sample`` lines (seeded) and run ``--repeat`` times interleaved; every score is
+checked against the set's. With ``--start`` the 7x6 start is solved by each too (his takes a
+minute here, ours several)::
+
+    python benchmarks/bench_search_connect4.py --sets --steininger /tmp/c4 \
+        --steininger-sets opening_L2 opening_L3 --steininger-sample 20
 """
 
 from __future__ import annotations
@@ -34,8 +49,10 @@ import argparse
 import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -98,7 +115,19 @@ def main() -> None:
     parser.add_argument("--start", action="store_true", help="also the 7x6 start position")
     parser.add_argument("--start-table", type=int, default=1 << 25,
                         help="table entries of our search of the start (default 2^25)")
+    parser.add_argument("--steininger", type=Path,
+                        help="Steininger's repository (a checkout or a bare git directory)")
+    parser.add_argument("--steininger-sets", nargs="*", default=("opening_L2", "opening_L3"),
+                        help="his 7x6 sets to run (default opening_L2 opening_L3)")
+    parser.add_argument("--steininger-sample", type=int, default=20,
+                        help="positions of each of his sets (default 20)")
+    parser.add_argument("--threads", type=int, default=1, help="his search threads (default 1)")
+    parser.add_argument("--table-memory", type=int, default=1 << 30,
+                        help="bytes of each solver's table against his (default 1 GiB)")
     options = parser.parse_args()
+    if options.steininger is not None:
+        steininger(options)
+        return
     baseline = options.pons if options.pons and Path(options.pons).is_file() else None
     if baseline is None:
         print("Pons's solver not given (--pons PATH): perfectplay alone", flush=True)
@@ -144,6 +173,147 @@ def start(game: ConnectFour, entries: int, baseline: str | None) -> None:
         his_wall, his_cpu = pons(baseline, [("", score)])
         print(f"start, Pons: score {score}, wall {his_wall:.1f} s, CPU {his_cpu:.1f} s; "
               f"CPU ratio {cpu / his_cpu:.2f}x", flush=True)
+
+
+DRIVER = """// perfectplay's driver of Steininger's solver: a line of moves (columns from 0) in, its
+// score out; one Solver, so its table is kept from line to line.
+#include <iostream>
+#include <string>
+#include "solver/position.h"
+#include "solver/solver.h"
+
+int main() {
+    Solver solver{};
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        Position position{};
+        for (char c : line) {
+            if (c < '0' || c > '9') break;
+            position.move(c - '0');
+        }
+        std::cout << solver.solve_strong(position) << std::endl;
+    }
+}
+"""
+
+
+def _prime_at_most(n: int) -> int:
+    """The largest prime up to ``n`` (his table's size must be odd, and a prime spreads it)."""
+    n -= 1 - n % 2
+    while any(n % d == 0 for d in range(3, int(n ** 0.5) + 1, 2)):
+        n -= 2
+    return n
+
+
+def build_steininger(repo: Path, threads: int, memory: int, where: Path) -> Path:
+    """His solver built in ``where`` with ``threads`` threads and a table of ``memory`` bytes
+    (8 an entry), with :data:`DRIVER` as its main; the binary's path."""
+    source = where / "c4"
+    if (repo / "src" / "solver").is_dir():
+        shutil.copytree(repo, source, ignore=shutil.ignore_patterns(".git"))
+    else:  # a bare git directory: its HEAD
+        source.mkdir()
+        archive = subprocess.run(["git", "--git-dir", str(repo), "archive", "HEAD"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(source)], input=archive, check=True)
+    settings = source / "src" / "solver" / "settings.h"
+    text = settings.read_text()
+    entries = _prime_at_most(memory // 8)
+    for name, value in (("NUM_THREADS", threads), ("NUM_TABLE_ENTRIES", entries)):
+        head, sep, tail = text.partition(f"{name} = ")
+        if not sep:
+            sys.exit(f"{settings} has no {name}: not the solver this benchmark knows")
+        text = head + sep + str(value) + tail[tail.index(";"):]
+    settings.write_text(text)
+    (source / "src" / "driver.cpp").write_text(DRIVER)
+    sources = [str(p) for p in sorted((source / "src" / "solver").rglob("*.cpp"))]
+    binary = where / "c4driver"
+    subprocess.run(["g++", "-std=c++20", "-O3", "-DNDEBUG", "-pthread", "-o", str(binary),
+                    str(source / "src" / "driver.cpp"), *sources], check=True)
+    return binary
+
+
+def steininger_run(binary: Path, lines: list[tuple[str, int]]) -> tuple[float, float]:
+    """Wall and CPU seconds of his solver on ``lines`` (one run); checks every score."""
+    text = "".join(f"{moves}\n" for moves, _ in lines)
+    wall, cpu = time.perf_counter(), children_cpu()
+    done = subprocess.run([str(binary)], input=text, capture_output=True, text=True,
+                          check=True, cwd=binary.parent)
+    wall, cpu = time.perf_counter() - wall, children_cpu() - cpu
+    scores = [int(line) for line in done.stdout.split()]
+    if scores != [score for _, score in lines]:
+        sys.exit("Steininger's solver disagrees with the set's scores")
+    return wall, cpu
+
+
+def ours_total(game: ConnectFour, lines: list[tuple[str, int]],
+               entries: int) -> tuple[float, float, int]:
+    """Wall and CPU seconds of our search of ``lines`` (his notation) in one call with a fresh
+    table of ``entries``, and its nodes; checks every score."""
+    boards = [game.parse_position("".join(str(int(c) + 1) for c in moves))
+              for moves, _ in lines]
+    table = TranspositionTable(entries)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = search_positions(game, boards, table=table)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    for (moves, expected), board, value, remoteness in zip(lines, boards, result.values,
+                                                           result.remoteness, strict=True):
+        score = game.score("pons", board, value, remoteness)  # his score is Pons's
+        if score != expected:
+            sys.exit(f"perfectplay gives {moves!r} the score {score}, the set {expected}")
+    return wall, cpu, sum(result.nodes)
+
+
+def steininger(options: argparse.Namespace) -> None:
+    """Ours against Steininger's on his sets (and the start), interleaved, with ratios."""
+    from perfectplay.compiled.search import ENTRY_BYTES
+
+    repo = options.steininger
+    game = ConnectFour(7, 6)
+    entries = 1 << ((options.table_memory // ENTRY_BYTES).bit_length() - 1)
+    late = game.parse_position("52753311433677442422121")  # loads the kernel
+    search_positions(game, [late], table=TranspositionTable(1024))
+    with tempfile.TemporaryDirectory(prefix="steininger-") as where:
+        binary = build_steininger(repo, options.threads, options.table_memory, Path(where))
+        print(f"tables: ours {entries:,} entries x {ENTRY_BYTES} B, his "
+              f"{_prime_at_most(options.table_memory // 8):,} x 8 B; his threads: "
+              f"{options.threads}; CPU ratio = ours / his (the box may be shared: ranges)",
+              flush=True)
+        print(f"{'set':<12} {'n':>4} {'ours cpu s':>14} {'his cpu s':>14} {'ours nodes':>14} "
+              f"{'cpu ratio':>12}", flush=True)
+        todo = [(name, _his_set(repo, name, options.steininger_sample))
+                for name in options.steininger_sets]
+        if options.start:
+            todo.append(("start", [("", 1)]))
+        for name, lines in todo:
+            ours_cpu, his_cpu, ours_wall, his_wall, nodes = [], [], [], [], 0
+            for _ in range(1 if name == "start" else options.repeat):
+                wall, cpu, nodes = ours_total(game, lines, entries)
+                ours_cpu.append(cpu)
+                ours_wall.append(wall)
+                wall, cpu = steininger_run(binary, lines)
+                his_cpu.append(cpu)
+                his_wall.append(wall)
+            ratios = sorted(a / b for a, b in zip(ours_cpu, his_cpu, strict=True) if b)
+            print(f"{name:<12} {len(lines):>4} {_span(ours_cpu):>14} {_span(his_cpu):>14} "
+                  f"{nodes:>14,} {ratios[0]:>5.2f}-{ratios[-1]:.2f}x"
+                  f"   (wall: ours {_span(ours_wall)}, his {_span(his_wall)})", flush=True)
+
+
+def _his_set(repo: Path, name: str, sample: int) -> list[tuple[str, int]]:
+    """``sample`` lines (seeded) of his set ``name``: (moves from 0, score)."""
+    path = f"tst/data/7x6/{name}.txt"
+    if (repo / "src" / "solver").is_dir():
+        text = (repo / path).read_text()
+    else:
+        text = subprocess.run(["git", "--git-dir", str(repo), "show", f"HEAD:{path}"],
+                              capture_output=True, text=True, check=True).stdout
+    lines = [(m, int(s)) for m, s in (line.split() for line in text.splitlines() if line)]
+    return lines if sample >= len(lines) else random.Random(0).sample(lines, sample)
+
+
+def _span(values: list[float]) -> str:
+    return f"{min(values):.2f}-{max(values):.2f}" if len(values) > 1 else f"{values[0]:.2f}"
 
 
 def _ms(seconds: float) -> str:

@@ -22,6 +22,16 @@ library's client send ``--requests`` requests; they compete with the server for 
 their figures are the server's and theirs together. Either way the warm-up checks, answer by
 answer, that every reply is 200 with the position asked for, and any error stops the run.
 
+``--search N`` measures instead the page over Connect Four 7x6, which no table holds: each
+position is searched when first asked (``perfectplay serve connect4``). N positions are taken
+from random games (uniformly random moves from the start, cut at a uniformly random depth,
+seeded) and asked one at a time by one client, each timed (``--search-timeout`` seconds at
+most: a slower one counts as over it); printed: p50, p95, the worst, and how many were over.
+While the last one is searched, a second client asks for the first position again: its time
+shows whether a search blocks the server (it must not)::
+
+    python benchmarks/bench_serve.py --search 200 --search-timeout 60
+
 uvicorn parses HTTP with httptools and runs on uvloop where they are installed (h11 and
 asyncio otherwise): the first line says which, and which client. Prints requests per second,
 p50, p99 and the worst latency, and as the baseline the in-process cost of the same answers
@@ -189,6 +199,75 @@ def wrk_load(wrk: str, url: str, texts: list[str], clients: int, seconds: int) -
     return Load(requests, duration / 1e6, p50 / 1e6, p99 / 1e6, worst / 1e6)
 
 
+def random_positions(game: ConnectFour, count: int, rng: random.Random) -> list[str]:
+    """``count`` positions of random games (random moves, cut at a random depth), as text."""
+    texts = []
+    while len(texts) < count:
+        position, depth = game.start(), rng.randrange(game.width * game.height)
+        for _ in range(depth):
+            if game.primitive(position) is not None:
+                break
+            position = rng.choice(list(game.moves(position)))[1]
+        texts.append(game.format_position(position))
+    return texts
+
+
+def search_load(count: int, timeout: float) -> None:
+    """The page over 7x6 (a search per position): each of ``count`` random positions asked
+    once, timed; then whether a second client is answered while a search runs."""
+    game = ConnectFour(7, 6)
+    texts = random_positions(game, count, random.Random(1))
+    server, url = start_server(["connect4"])
+    host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
+    times, over = [], 0
+    try:
+        for text in texts:
+            connection = http.client.HTTPConnection(host, int(port), timeout=timeout)
+            started = time.perf_counter()
+            try:
+                connection.request("GET", path_of(text))
+                reply = connection.getresponse()
+                body = reply.read()
+            except TimeoutError:
+                over += 1
+                times.append(timeout)
+                continue
+            finally:
+                connection.close()
+            times.append(time.perf_counter() - started)
+            if reply.status != 200 or json.loads(body)["position"] != text:
+                raise SystemExit(f"error: {reply.status} for {text!r}: {body[:200]!r}")
+        answered = [t for t, seconds in zip(texts, times, strict=True) if seconds < timeout]
+        waited = _while_searching(host, int(port), answered[0]) if answered else float("nan")
+    finally:
+        server.terminate()
+        server.wait()
+    times.sort()
+    print(f"/api/position over connect4 7x6 (searched when asked), {count} positions of random "
+          f"games, one at a time: p50 {percentile(times, 50):.3f} s, p95 "
+          f"{percentile(times, 95):.3f} s, worst {times[-1]:.3f} s, {over} over {timeout:g} s")
+    print(f"  while a search runs, another client's answer (known) took {waited * 1e3:.1f} ms; "
+          "a position over the time limit goes on being searched after its client left, "
+          "and the ones after it wait for it")
+
+
+def _while_searching(host: str, port: int, known: str) -> float:
+    """Seconds a second client waits for ``known`` (answered before) while the server searches
+    a hard position (three moves in) for a first client."""
+    hard = "445"
+    slow = http.client.HTTPConnection(host, port, timeout=3600)
+    slow.request("GET", path_of(hard))  # sent, not read: the server starts searching
+    time.sleep(2)
+    connection = http.client.HTTPConnection(host, port, timeout=3600)
+    started = time.perf_counter()
+    connection.request("GET", path_of(known))
+    connection.getresponse().read()
+    waited = time.perf_counter() - started
+    connection.close()
+    slow.close()
+    return waited
+
+
 def percentile(sorted_values: list[float], p: float) -> float:
     """The ``p``-th percentile of ascending values (the nearest rank at or above it)."""
     return sorted_values[min(len(sorted_values) - 1, int(p / 100 * len(sorted_values)))]
@@ -206,7 +285,14 @@ def main() -> None:
                         help="load generator (auto: wrk where installed, else python)")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes ('perfectplay serve --processes', default 1)")
+    parser.add_argument("--search", type=int, metavar="N",
+                        help="instead: N random 7x6 positions, each searched when asked")
+    parser.add_argument("--search-timeout", type=float, default=60,
+                        help="seconds a 7x6 position may take (default 60)")
     args = parser.parse_args()
+    if args.search:
+        search_load(args.search, args.search_timeout)
+        return
     wrk = shutil.which("wrk") if args.client != "python" else None
     if args.client == "wrk" and wrk is None:
         raise SystemExit("error: --client wrk, but wrk is not installed (apt-get install wrk)")

@@ -51,7 +51,7 @@ def test_json_with_pons_scores_matches_pons_analysis(capsys):
 
 def test_batch_writes_one_line_a_position(capsys, tmp_path):
     batch = tmp_path / "positions.txt"
-    batch.write_text("52753311433677442422121\n\n271713432331713132\n")
+    batch.write_text("52753311433677442422121\n271713432331713132\n")
     status, out, _ = run(capsys, "analyze", *C4, "--batch", str(batch), "--table-size", "4096")
     assert status == 0
     assert [line.split()[:3] for line in out.splitlines()] == [
@@ -62,6 +62,20 @@ def test_batch_writes_one_line_a_position(capsys, tmp_path):
     status, out, _ = run(capsys, "analyze", *C4, "--batch", str(batch), "--score", "pons",
                          "--table-size", "4096")
     assert [line.split()[1] for line in out.splitlines()] == ["8", "-11"]  # as in Test_L2_R1
+
+
+def test_an_empty_line_of_a_batch_is_the_start(capsys, tmp_path):
+    # as --start '' is: Pons's sets and his solver read the start so
+    batch = tmp_path / "positions.txt"
+    batch.write_text("\n33\n")
+    argv = ("analyze", "connect4", "--width", "5", "--height", "4", "--batch", str(batch),
+            "--table-size", "64K")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert [line.split(" ")[:3] for line in out.splitlines()] == [["", "tie", "20"],
+                                                                  ["33", "tie", "18"]]
+    status, out, _ = run(capsys, *argv, "--json")
+    assert [json.loads(line)["position"] for line in out.splitlines()] == ["", "33"]
 
 
 def test_the_scores_a_game_offers_are_its_own(capsys):

@@ -78,3 +78,25 @@ def test_a_move_is_written_as_the_move_notation_counts_columns():
         assert game.parse_move(game.parse_position(played), text) == move
     with pytest.raises(ValueError, match="no legal move '0'"):
         game.parse_move(game.start(), "0")
+
+
+@pytest.mark.parametrize(("width", "height"), [(4, 4), (5, 3)])
+def test_positions_of_one_search_key_have_one_value_and_remoteness(width, height):
+    # the key gives dead stones (on no line of four with an empty cell) to X, and takes the
+    # smaller of the board and its mirror image: checked on every position of a solved board
+    # against the solve, not against the search that uses it
+    from perfectplay.compiled.rules import rules_of
+    from perfectplay.games.connect4 import search as hooks
+
+    game = ConnectFour(width, height)
+    rules = rules_of(game)
+    params = hooks.search_params(width, height)
+    found: dict[int, tuple[Value, int | None]] = {}
+    merged = 0
+    for position, value, remoteness in solve(game, method="compiled").positions():
+        if game.primitive(position) is not None:
+            continue  # the search keys only positions in play
+        key = int(hooks.mirror_key(params, rules.index(position)))
+        merged += key != min(rules.index(position), rules.index(tuple(reversed(position))))
+        assert found.setdefault(key, (value, remoteness)) == (value, remoteness)
+    assert merged  # some positions share a key through their dead stones alone

@@ -1,6 +1,6 @@
 """``perfectplay analyze GAME --start POS``: the exact value and remoteness of one position and
 of each of its moves, by search (:func:`perfectplay.analyze`), for games too large to solve;
-``--batch FILE`` scores one position a line in one compiled call."""
+``--batch FILE`` scores one position a line in one compiled call (an empty line is the start)."""
 
 from __future__ import annotations
 
@@ -62,8 +62,9 @@ def run(argv: Sequence[str]) -> int:
     add_game_argument(parser)
     add_start_argument(parser, "the position", default="'' is the start")
     parser.add_argument("--batch", metavar="FILE",
-                        help="score every position of FILE (one a line, '-' for stdin) in one "
-                             "compiled call: one line each, POS VALUE REMOTENESS NODES")
+                        help="score every position of FILE (one a line, '-' for stdin; an "
+                             "empty line is the start) in one compiled call: one line each, "
+                             "POS VALUE REMOTENESS NODES")
     parser.add_argument("--weak", action="store_true",
                         help="win, tie or lose only, no remoteness (faster)")
     parser.add_argument("--json", action="store_true", help="JSON (with --batch, one a line)")
@@ -151,9 +152,7 @@ def _batch(game: Game, options: Any, table: Any) -> int:
     where = "stdin" if options.batch == "-" else options.batch
     texts, positions = [], []
     for number, line in read_lines(options.batch):
-        text = line.strip()
-        if not text:
-            continue
+        text = line.strip()  # empty: the start, as --start '' is
         texts.append(text)
         positions.append(parse_position_text(game, text, f"line {number} of {where}"))
     with ProgressBar() as bar:

@@ -214,6 +214,25 @@ def every_move(params, position, move):
 
 
 @njit(inline="always")
+def call_child(child, params, position, move):
+    """``child`` alone, for calls from Python (:meth:`CompiledRules.children`): an entry that
+    calls it loads from numba's cache, where the rule itself would compile in every process."""
+    return child(params, position, move)
+
+
+@njit(inline="always")
+def call_primitive(primitive, params, position):
+    """``primitive`` alone, for calls from Python (see :func:`call_child`)."""
+    return primitive(params, position)
+
+
+@njit(inline="always")
+def call_next_move(next_move, params, position, move):
+    """``next_move`` alone, for calls from Python (see :func:`call_child`)."""
+    return next_move(params, position, move)
+
+
+@njit(inline="always")
 def query(child, primitive, next_move, params, start, size, max_moves, table, frames, state,
           info):
     """Value of ``start`` (a :class:`~perfectplay.core.values.ValueCode`: LOSE 0, TIE 1, WIN

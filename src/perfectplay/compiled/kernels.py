@@ -50,9 +50,10 @@ from perfectplay.core.errors import CycleError, EngineLimitError, GameError, Not
 from perfectplay.core.limits import MAX_DENSE_SIZE
 from perfectplay.core.values import ValueCode
 
-__all__ = ["KERNELS", "PREFIX", "SLICE", "STAND_INS", "cache_files", "cached_module", "check",
-           "compiling_seconds", "entry_source", "kernel_dir", "kernel_module", "kernels_for",
-           "new_state", "prepare", "prepare_calls", "run_sliced", "search"]
+__all__ = ["KERNELS", "PREFIX", "SLICE", "STAND_INS", "cache_files", "cached_module",
+           "calls_for", "check", "compiling_seconds", "entry_source", "kernel_dir",
+           "kernel_module", "kernels_for", "new_state", "prepare", "prepare_calls", "run_sliced",
+           "search"]
 
 LOCK = ".perfectplay.lock"
 """The file in the kernel directory that processes sharing it lock in turn (never removed: a
@@ -427,13 +428,38 @@ def prepare(kernel: Any, *args: Any, rules: CompiledRules | None = None) -> None
             done.add(layout)
 
 
+_CALLS = {"call_child": ("child", "params, position, move"),
+          "call_primitive": ("primitive", "params, position"),
+          "call_next_move": ("next_move", "params, position, move")}
+"""Entries that call one rule each, for calls from Python."""
+
+
+def calls_for(rules: CompiledRules) -> ModuleType:
+    """The entries through which Python calls the rules (:meth:`CompiledRules.children`,
+    :meth:`CompiledRules.primitive_value`): ``call_child``, ``call_primitive`` and
+    ``call_next_move``, each taking the rule's own arguments (:func:`kernel_module`, family
+    ``"calls"``). They load from numba's cache; the rules called directly would be compiled
+    in every process (a second and a half for Connect Four's, more than an easy search).
+
+    Examples
+    --------
+    >>> from perfectplay.compiled.rules import rules_of
+    >>> from perfectplay.games.tictactoe import TicTacToe
+    >>> rules = rules_of(TicTacToe())
+    >>> int(calls_for(rules).call_primitive(rules.params, rules.index(TicTacToe().start())))
+    -1
+    """
+    return kernel_module(rules, "calls", {"child": rules.child, "primitive": rules.primitive,
+                                          "next_move": rules.next_move},
+                         loops="perfectplay.compiled._loops", entries=_CALLS)
+
+
 def prepare_calls(rules: CompiledRules) -> None:
-    """Compile the rules' functions for calls from Python (:meth:`CompiledRules.children`,
-    :meth:`CompiledRules.primitive_value`: integer positions and moves), so that their
-    compilation counts in :func:`compiling_seconds`, not in the work that first calls them."""
-    for function, integers in ((rules.child, 2), (rules.primitive, 1), (rules.next_move, 2)):
-        if function is not None:
-            prepare(function, rules.params, *(0,) * integers, rules=rules)
+    """Load (or compile) :func:`calls_for`'s entries for integer positions and moves, so that
+    the time counts in :func:`compiling_seconds`, not in the work that first calls them."""
+    module = calls_for(rules)
+    for name, integers in (("call_child", 2), ("call_primitive", 1), ("call_next_move", 2)):
+        prepare(getattr(module, name), rules.params, *(0,) * integers, rules=rules)
 
 
 @contextlib.contextmanager

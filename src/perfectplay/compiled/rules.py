@@ -50,12 +50,6 @@ def _identity(position: Any) -> Any:
     return position
 
 
-def _every_move(params: Any, position: int, move: int) -> int:
-    """The default ``next_move`` in Python: ``_loops.every_move`` is its compiled twin, which this
-    module cannot import without importing numba."""
-    return move + 1
-
-
 @dataclass(frozen=True, eq=False)
 class TierRules:
     """How a game's positions fall into tiers, each ranked densely: the hooks of the tier
@@ -290,7 +284,8 @@ class CompiledRules:
 
     def children(self, position: int) -> list[tuple[int, int]]:
         """Every legal ``(move, child)`` of an integer position, calling the rules from
-        Python (they are compiled on first use, or run as Python under NUMBA_DISABLE_JIT).
+        Python through cached entries (:func:`~perfectplay.compiled.kernels.calls_for`; as
+        Python under NUMBA_DISABLE_JIT).
 
         Raises
         ------
@@ -304,12 +299,13 @@ class CompiledRules:
         if self.rest is not None:
             raise ValueError("these rules' moves leave sums (rest): a child is not one integer")
         found: list[tuple[int, int]] = []
-        step = self.next_move or _every_move
+        calls = self._calls()
+        step = calls.call_next_move
         move = int(step(self.params, position, -1))
         for _ in range(self.max_moves):
             if not 0 <= move < self.max_moves:
                 return found
-            child = int(self.child(self.params, position, move))
+            child = int(calls.call_child(self.params, position, move))
             if child >= 0:
                 if child >= self.size:
                     raise GameError(f"child() of move {move} gives {child}, outside "
@@ -320,6 +316,13 @@ class CompiledRules:
             raise GameError(f"next_move() listed more than max_moves = {self.max_moves} moves "
                             "(it must list each move once)", position=position)
         return found
+
+    def _calls(self) -> Any:
+        """The cached entries that call the rules from Python
+        (:func:`perfectplay.compiled.kernels.calls_for`)."""
+        from perfectplay.compiled.kernels import calls_for
+
+        return calls_for(self)
 
     def hook_error(self) -> GameError | None:
         """Why kernels over these rules cannot compile: the first hook (rules, then tier hooks)
@@ -386,7 +389,7 @@ class CompiledRules:
         """
         if self.primitive is None:
             return None
-        code = int(self.primitive(self.params, position))
+        code = int(self._calls().call_primitive(self.params, position))
         try:
             return _PRIMITIVE_VALUES[code]
         except KeyError:

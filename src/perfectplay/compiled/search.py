@@ -24,6 +24,8 @@ References
 
 from __future__ import annotations
 
+import mmap
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -189,13 +191,15 @@ class TranspositionTable:
         bits = max(10, wanted.bit_length() - 1)
         self.entries = 1 << bits
         self.shift = 64 - bits + (BUCKET.bit_length() - 1)  # of a bucket's number
-        # written now (all empty), not left to the system's lazy zero pages: a page fault in
-        # the search costs more than the whole search of an easy position; and a bucket starts
-        # a cache line
-        line = 64 // 8
-        whole = np.full(2 * self.entries + line, 0, dtype=np.int64)
-        start = (-whole.ctypes.data % 64) // 8
-        self.slots = whole[start:start + 2 * self.entries]
+        # anonymous memory: the system's zero pages, each written when the search first
+        # reaches it (writing 256 MiB of zeros first took 0.4-0.7 s here, the faults of an easy
+        # search 0.06 s, a long search pays them once as it paid the writing); numpy's own
+        # zeros ask for huge pages, and faulting those in cost an easy search 0.6 s. Pages
+        # start cache lines, as buckets must.
+        self.slots = np.frombuffer(mmap.mmap(-1, self.entries * ENTRY_BYTES), dtype=np.int64)
+        # one search at a time writes the table: the kernel runs without the GIL, and two
+        # searches writing one entry at once could leave it half of each
+        self.lock = threading.RLock()
 
     @property
     def memory(self) -> int:
@@ -204,7 +208,8 @@ class TranspositionTable:
 
     def clear(self) -> None:
         """Forget every bound."""
-        self.slots.fill(0)
+        with self.lock:
+            self.slots.fill(0)
 
     def __repr__(self) -> str:
         return f"TranspositionTable({self.entries}) ({format_bytes(self.memory)})"
@@ -265,7 +270,8 @@ _STAND_INS = {**kernels.STAND_INS, "order": "from perfectplay.compiled._search_l
 
 def _kernel(rules: CompiledRules) -> Any:
     """The cached ``search_batch`` entry for ``rules`` and their search hooks
-    (:func:`~perfectplay.compiled.kernels.kernel_module`, family ``"search"``), with the
+    (:func:`~perfectplay.compiled.kernels.kernel_module`, family ``"search"``; it releases the
+    GIL, so that a server answers other requests while it searches), with the
     rules' functions compiled for the calls from Python the search makes: both count in
     :func:`~perfectplay.compiled.kernels.compiling_seconds`."""
     hooks = rules.search or _NO_HOOKS
@@ -275,7 +281,7 @@ def _kernel(rules: CompiledRules) -> Any:
     module = kernels.kernel_module(rules, "search", functions,
                                    loops="perfectplay.compiled._search_loops",
                                    entries=_SEARCH_ENTRY, stand_ins=_STAND_INS,
-                                   preamble=[f"FLAGS = {hooks.flags()}"])
+                                   preamble=[f"FLAGS = {hooks.flags()}"], nogil=True)
     kernels.prepare_calls(rules)
     return module.search_batch
 
@@ -331,21 +337,23 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
     rules = _search_rules(game)
     roots = np.array([rules.index(p) for p in positions], dtype=np.int64)
     table = table if table is not None else TranspositionTable()
-    scores, nodes, ties = _run(game, rules, roots, weak, table, progress)
     from perfectplay.compiled._search_loops import BIG
 
-    values, remoteness = [], []
-    for root, score, tie in zip(roots.tolist(), scores.tolist(), ties.tolist(), strict=True):
-        if score > 0:
-            values.append(Value.WIN)
-            remoteness.append(None if weak else BIG - score)
-        elif score < 0:
-            values.append(Value.LOSE)
-            remoteness.append(None if weak else score + BIG)
-        else:
-            values.append(Value.TIE)
-            remoteness.append(None if weak else tie if tie >= 0
-                              else _tie_remoteness(game, rules, root, table))
+    with table.lock:
+        scores, nodes, ties = _run(game, rules, roots, weak, table, progress)
+        values, remoteness = [], []
+        for root, score, tie in zip(roots.tolist(), scores.tolist(), ties.tolist(),
+                                    strict=True):
+            if score > 0:
+                values.append(Value.WIN)
+                remoteness.append(None if weak else BIG - score)
+            elif score < 0:
+                values.append(Value.LOSE)
+                remoteness.append(None if weak else score + BIG)
+            else:
+                values.append(Value.TIE)
+                remoteness.append(None if weak else tie if tie >= 0
+                                  else _tie_remoteness(game, rules, root, table))
     return SearchResult(values, remoteness, nodes.tolist())
 
 

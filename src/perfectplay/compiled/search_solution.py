@@ -105,8 +105,9 @@ class SearchSolution(Solution[P]):
         super().__init__(game, start=game.start() if start is None else start, primitives={},
                          method="search")
         started = time.perf_counter()
-        # the rules' functions called from Python compile on first use: now, so that the time
-        # of the first search is the search's (as compile_seconds, with the kernels' loading)
+        # the entries that call the rules from Python load (or compile) on first use: now, so
+        # that the time of the first search is the search's (as compile_seconds, with the
+        # kernels' loading)
         root = rules.index(self.start)
         if rules.primitive_value(root) is None:
             rules.children(root)

@@ -12,6 +12,7 @@ bottom cell of each column, every cell of the board, then the cells of each move
 References
 ----------
 .. [1] P. Pons, "Solving Connect 4: how to build a perfect AI", http://blog.gamesolver.org
+.. [2] C. Steininger, a Connect Four solver, https://github.com/ChristopheSteininger/c4
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = ["horizon", "mirror_key", "order", "safe_moves", "search_params",
            "wins_now"]
 
 _MOVES = 7  # first column mask in params
+_FINISHED = 1 << 62  # above every board's bits (62 at most): the keys of finished games
 
 
 def search_params(width: int, height: int) -> np.ndarray:
@@ -108,7 +110,9 @@ def safe_moves(params, position):
 
 @njit(inline="always", cache=True)
 def order(params, position, allowed, moves, start):
-    """The legal moves of ``allowed``, most winning cells made first, then centre first."""
+    """The legal moves of ``allowed``, best first by the winning cells a move leaves its
+    player (those right above a playable cell count twice, as in Steininger's solver [2]_;
+    none right above an opponent's, which can never be filled first), then centre first."""
     width = params[0]
     if allowed > 0 and allowed & (allowed - 1) == 0:  # one move: nothing to order
         for m in range(width):
@@ -118,6 +122,7 @@ def order(params, position, allowed, moves, start):
     mask = _mask(params, position)
     mover = _mover(position, mask)
     playable = (mask + params[5]) & params[6]
+    useless = winning_cells(params, mover ^ mask, mask) << 1
     n = 0
     for m in range(width):
         if not (allowed >> m) & 1:
@@ -125,7 +130,13 @@ def order(params, position, allowed, moves, start):
         cell = playable & params[_MOVES + m]
         if not cell:
             continue
-        score = popcount(winning_cells(params, mover | cell, mask))
+        after = mask | cell
+        threats = winning_cells(params, mover | cell, after) & ~useless
+        above = (((after + params[5]) & params[6]) << 1) & params[6]
+        # weights measured on 20 positions of Steininger's opening_L2 and 3 of opening_L3
+        # (nodes against counting every winning cell: -10%, -22%; his weights, which add the
+        # cells two above a playable one: +14%, -2%)
+        score = popcount(threats & above) + 2 * popcount(threats)
         # insertion, after the moves of the same score (centre first among equals); the
         # score rides above the move number until the list is done
         i = n
@@ -139,12 +150,41 @@ def order(params, position, allowed, moves, start):
     return n
 
 
+@njit(inline="always")
+def _dead(params, mask):
+    """The stones on no line of four that has an empty cell: no four made later uses them, so
+    whose they are changes nothing (a set of the stones alone, not of their owners: two
+    positions with the same stones have the same dead ones)."""
+    board = params[6]
+    empty = board ^ mask
+    live = 0
+    for shift in (1, params[1] + 1, params[1], params[1] + 2):  # up, across, both diagonals
+        starts = board & (board >> shift) & (board >> (2 * shift)) & (board >> (3 * shift))
+        open_lines = starts & (empty | (empty >> shift) | (empty >> (2 * shift))
+                               | (empty >> (3 * shift)))
+        live |= (open_lines | (open_lines << shift) | (open_lines << (2 * shift))
+                 | (open_lines << (3 * shift)))
+    return mask & ~live
+
+
 @njit(inline="always", cache=True)
 def mirror_key(params, position):
-    """The smaller of the position and its mirror image."""
+    """The smaller of the position and its mirror image, each with its dead stones (see
+    :func:`_dead`) given to X: positions that differ only in the owners of dead stones
+    share a key (after Steininger's solver [2]_, which gives them to one player too). A
+    finished game is keyed apart, by itself (its four may be of dead stones, and giving them
+    to X could make another position's key)."""
     width = params[0]
-    column = params[1] + 1
+    h = params[1]
+    column = h + 1
     field = (1 << column) - 1
+    mask = _mask(params, position)
+    last = mask ^ _mover(position, mask)  # the stones of the player who moved last
+    for shift in (1, h + 1, h, h + 2):
+        pairs = last & (last >> shift)
+        if pairs & (pairs >> (2 * shift)):  # a four: the game is over, and its stones count
+            return position | _FINISHED
+    position |= _dead(params, mask)  # X's stones are the 1 bits
     mirrored = 0
     for c in range(width):
         mirrored |= ((position >> (c * column)) & field) << ((width - 1 - c) * column)
