@@ -146,8 +146,8 @@ def test_codes_moved_between_tiers_of_one_size_are_refused(databases, tmp_path, 
     first.write_bytes(second.read_bytes())
     second.write_bytes(data)
     game = ["--game", f"{GAME_FILE}:TakeAway", "--arg", "heap=12"]
-    for command in (["db", "verify"], ["db", "query"]):
-        assert main([*command, str(directory), *game]) == 3
+    for command in (["db", "verify"], ["db", "query", "6"]):  # 6 moves to 5, 3 and 2
+        assert main([command[0], command[1], str(directory), *command[2:], *game]) == 3
         assert "tier-5.zst: damaged (chunk 0, bytes 0 to " in capsys.readouterr().err
     for heap in (5, 7):  # read one at a time, each is refused
         with pytest.raises(DamagedDataError, match=f"tier-{heap}.zst"):

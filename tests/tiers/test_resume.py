@@ -79,9 +79,16 @@ def test_a_flipped_byte_is_found_and_refused(tmp_path, reference, capsys, name):
         verify_database(directory)
     assert main(["db", "verify", str(directory)]) == 3
     assert name in capsys.readouterr().err
-    assert main(["db", "query", str(directory)]) == 3
-    assert name in capsys.readouterr().err
+    if name.endswith(".json") and name != "forward.json":  # read by every reader on opening
+        assert main(["db", "query", str(directory)]) == 3
+        assert name in capsys.readouterr().err
     if name.endswith(".zst"):
+        # a query reads the blocks it needs (the start's, tiers 0 and 1): the damage is found
+        # by the first reader of its block
+        assert main(["db", "query", str(directory)]) == 0
+        t = int(name.split("-")[1].split(".")[0])
+        with pytest.raises(SolutionFileError, match=f"{name}: damaged"):
+            open_database(directory).tier_codes(t)
         with pytest.raises(SolutionFileError, match="damaged"):
             solve_tiers(Morris(), directory)
 

@@ -139,7 +139,7 @@ def test_refusals(tmp_path, monkeypatch):
     with pytest.raises(NotApplicable):
         solve_tiers(Nim((1, 2)), tmp_path / "nim")
     monkeypatch.setenv("PERFECTPLAY_MEMORY", "100000")
-    with pytest.raises(EngineLimitError, match=r"needs 1\.3 MiB \(tier 6, retrograde"):
+    with pytest.raises(EngineLimitError, match=r"needs 210\.4 KiB \(tier 6, retrograde"):
         solve_tiers(Morris(), tmp_path / "small")
     assert not (tmp_path / "small").exists()
 
