@@ -759,24 +759,11 @@ def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any],
             tables.append(empty)
             widths.append(1)
             continue
-        document = read_tier(layout, manifest, c)
-        tables.append(_codes_of(layout, manifest, c, document))
-        widths.append(document["code_bytes"])
+        tables.append(map_file(layout.codes(c)))  # raw while a tier left to solve reads it
+        widths.append(read_tier(layout, manifest, c)["code_bytes"])
     padded = _padded(tiers, tables, empty)
     widths += [1] * (len(padded) - len(widths))
     return slot_of, padded, np.array(widths, dtype=np.int64)
-
-
-def _codes_of(layout: Layout, manifest: dict[str, Any], t: int, document: dict[str, Any]) -> Any:
-    """Solved tier ``t``'s codes as bytes: its raw file memory-mapped, or its blocks read into
-    memory (the solve compresses a tier only once no tier left reads it: this is for a
-    database solved by another order)."""
-    import numpy as np
-
-    if document["codec"] == "raw":
-        return map_file(layout.codes(t))
-    with TierCodes.open(layout, manifest, t, document) as codes:
-        return np.frombuffer(b"".join(codes.chunk(k) for k in range(len(codes))), dtype=np.uint8)
 
 
 def _padded(tiers: TierRules, arrays: list[Any], empty: Any) -> tuple[Any, ...]:
