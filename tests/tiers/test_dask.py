@@ -49,3 +49,12 @@ def test_a_worker_killed_mid_tier_is_replaced_and_its_task_retried(cluster, refe
     assert files(tmp_path) == files(reference)
     client.wait_for_workers(2, timeout=30)
     assert pids[0] not in client.run(os.getpid).values()
+
+
+def test_the_local_cluster_listens_on_loopback_only(cluster):
+    local, _ = cluster
+    scheduler = local.scheduler
+    # its HTTP server (health, metrics) too, on a free port rather than 8787 of every interface
+    assert {scheduler.address.split("//")[1].rsplit(":", 1)[0],
+            scheduler.http_server.address} == {"127.0.0.1"}
+    assert scheduler.http_server.port != 8787

@@ -38,8 +38,11 @@ def local_cluster(workers: int) -> Any:
         raise NotApplicable("solving on Dask needs dask[distributed]: pip install "
                             "'perfectplay[dask]'") from None
     try:
+        # the scheduler serves HTTP (health, metrics) even without a dashboard, by default on
+        # port 8787 of every interface, warning when that port is taken: a free loopback one
         return LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
-                            host="127.0.0.1", dashboard_address=None)
+                            host="127.0.0.1", dashboard_address=None,
+                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     except Exception as exc:  # Dask's RuntimeError "Nanny failed to start": a worker died
         raise OSError(f"the local Dask cluster of {workers} workers did not start "
                       f"({type(exc).__name__}: {str(exc)[:200]})") from exc

@@ -31,6 +31,7 @@ from perfectplay.tiers.storage import (
     Layout,
     TierCodes,
     check_codes,
+    database_id,
     decode_stored,
     open_regular,
     read_document,
@@ -112,7 +113,7 @@ class TierSolution(Solution[P]):
 
             codes = self._files.get(tier)
             if codes is None:
-                codes = TierCodes.open(Layout(self.directory), self.manifest, tier,
+                codes = TierCodes.open(Layout(self.directory), tier,
                                        self.tier_manifests[tier])
                 self._files[tier] = codes
             width = self.tier_manifests[tier]["code_bytes"]
@@ -283,7 +284,8 @@ def read_manifests(directory: str | os.PathLike[str], game: GameOrClass = None,
     layout = Layout(Path(directory))
     manifest = read_document(layout.manifest, DATABASE_FORMAT)
     game = _checked_game(layout.manifest, manifest, game)
-    tiers = {t: read_tier(layout, manifest, t) for t in manifest["order"]
+    database = database_id(manifest)
+    tiers = {t: read_tier(layout, manifest, database, t) for t in manifest["order"]
              if os.path.lexists(layout.tier(t))}
     return game, manifest, tiers
 
@@ -304,10 +306,11 @@ def verify_database(directory: str | os.PathLike[str], game: GameOrClass = None)
     _checked_game(layout.manifest, manifest, game)
     if os.path.lexists(layout.forward):
         read_document(layout.forward, FORWARD_FORMAT)
+    database = database_id(manifest)
     for t in manifest["order"]:
         if not os.path.lexists(layout.tier(t)):
             raise DamagedDataError(f"{layout.tier(t)}: missing (tier {t} is not solved)")
-        check_codes(layout, manifest, t, read_tier(layout, manifest, t))
+        check_codes(layout, t, read_tier(layout, manifest, database, t))
 
 
 def _checked_game(path: Path, manifest: dict[str, Any], game: GameOrClass) -> Game[Any]:

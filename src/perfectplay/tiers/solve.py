@@ -530,9 +530,9 @@ def _executor(workers: int | None, scheduler: str | None, threads: int) -> Itera
 def _width(tiers: TierRules, layout: Layout, manifest: dict[str, Any], t: int) -> int:
     """Bytes per code of a tier whose moves all leave it: its remoteness is at most one more
     than the largest of the tiers it reaches."""
-    deepest = -1
+    deepest, database = -1, database_id(manifest)
     for c in tiers.children[t]:
-        deepest = max(deepest, read_tier(layout, manifest, c)["max_remoteness"])
+        deepest = max(deepest, read_tier(layout, manifest, database, c)["max_remoteness"])
     return 1 if deepest + 1 <= MAX_ONE_BYTE else 2
 
 
@@ -548,8 +548,8 @@ def _verified(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any
     """
     if not os.path.lexists(layout.tier(t)):
         return None
-    document = read_tier(layout, manifest, t)
-    check_codes(layout, manifest, t, document)
+    document = read_tier(layout, manifest, database_id(manifest), t)
+    check_codes(layout, t, document)
     return document
 
 
@@ -597,11 +597,11 @@ def _compress(layout: Layout, manifest: dict[str, Any], t: int, threads: int) ->
     """Replace solved tier ``t``'s raw code file by its blocks (``tier-T.zst``, each chunk
     compressed on its own by ``threads`` threads), and record them in its manifest; the same
     bytes every time, so a killed run resumes to the same files."""
-    document = read_tier(layout, manifest, t)
+    document = read_tier(layout, manifest, database_id(manifest), t)
     if document["codec"] != "raw":
         layout.codes(t).unlink(missing_ok=True)  # left by a run killed as it compressed
         return
-    with TierCodes.open(layout, manifest, t, document) as codes, \
+    with TierCodes.open(layout, t, document) as codes, \
             ThreadPoolExecutor(max_workers=threads) as pool:
         blocks = list(pool.map(lambda k: compress_block(codes.chunk(k)), range(len(codes))))
 
@@ -614,7 +614,7 @@ def _compress(layout: Layout, manifest: dict[str, Any], t: int, threads: int) ->
     for key in ("format", "version", "sha256"):
         packed.pop(key, None)
     check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **packed},
-               manifest, t)
+               manifest, database_id(manifest), t)
     write_document(layout.tier(t), TIER_FORMAT, packed)
     layout.codes(t).unlink()
 
@@ -760,7 +760,7 @@ def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any],
             widths.append(1)
             continue
         tables.append(map_file(layout.codes(c)))  # raw while a tier left to solve reads it
-        widths.append(read_tier(layout, manifest, c)["code_bytes"])
+        widths.append(read_tier(layout, manifest, database_id(manifest), c)["code_bytes"])
     padded = _padded(tiers, tables, empty)
     widths += [1] * (len(padded) - len(widths))
     return slot_of, padded, np.array(widths, dtype=np.int64)
@@ -837,7 +837,7 @@ def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
                 "classes": sum(n for _, n in histogram), "bytes": width * size,
                 "primitives": dict(zip(("lose", "tie", "win"), primitives, strict=True))}
     check_tier(layout.tier(t), {"format": TIER_FORMAT, "version": FORMAT_VERSION, **document},
-               manifest, t)
+               manifest, database, t)
     # the records go first: a run killed from here on solves the tier again, rather than
     # leaving records of a finished tier behind
     for written in layout.chunks(t):

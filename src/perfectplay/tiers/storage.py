@@ -299,8 +299,10 @@ _TIER_KEYS = {"format", "version", "database", "game", "tier", "size", "code_byt
               "max_remoteness", "bytes", "codec", "blocks", "weighted", "classes"}
 
 
-def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], t: int) -> None:
-    """Refuse a tier manifest that is not tier ``t`` of the database ``manifest``, or whose
+def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], database: str,
+               t: int) -> None:
+    """Refuse a tier manifest that is not tier ``t`` of the database ``manifest`` (whose
+    :func:`database_id` is ``database``: a reader of every tier computes it once), or whose
     fields disagree with each other (a crafted file with a correct checksum).
 
     Raises
@@ -314,7 +316,7 @@ def check_tier(path: Path, document: dict[str, Any], manifest: dict[str, Any], t
     if set(document) != _TIER_KEYS:
         odd = sorted(set(document) ^ _TIER_KEYS)
         raise wrong(f"not a tier manifest of this version (keys {', '.join(odd)[:100]})")
-    if document["database"] != database_id(manifest) or document["game"] != manifest["game"]:
+    if document["database"] != database or document["game"] != manifest["game"]:
         raise wrong(f"a tier of another database (of {str(document['game'])[:100]}), not of "
                     f"{manifest['game']}")
     if document["tier"] != t or type(document["tier"]) is not int:
@@ -372,9 +374,10 @@ def is_histogram(histogram: Any, top: int) -> bool:
             and [e[0] for e in histogram] == sorted({e[0] for e in histogram}))
 
 
-def read_tier(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any]:
+def read_tier(layout: Layout, manifest: dict[str, Any], database: str, t: int
+              ) -> dict[str, Any]:
     """The manifest of solved tier ``t`` (``tier-T.json``), checked to be that tier of the
-    database ``manifest`` (:func:`check_tier`).
+    database ``manifest``, whose :func:`database_id` is ``database`` (:func:`check_tier`).
 
     Raises
     ------
@@ -383,7 +386,7 @@ def read_tier(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any
     """
     path = layout.tier(t)
     document = read_document(path, TIER_FORMAT)
-    check_tier(path, document, manifest, t)
+    check_tier(path, document, manifest, database, t)
     return document
 
 
@@ -439,12 +442,11 @@ class TierCodes:
                                    f"{self._offsets[-1]:,})")
 
     @classmethod
-    def open(cls, layout: Layout, manifest: dict[str, Any], t: int,
-             document: dict[str, Any]) -> TierCodes:
-        """The codes of tier ``t`` of the database ``manifest``, whose manifest is
-        ``document``."""
+    def open(cls, layout: Layout, t: int, document: dict[str, Any]) -> TierCodes:
+        """The codes of tier ``t``, whose manifest ``document`` :func:`read_tier` checked to
+        be that tier of the database it names (its chunks' checksums are keyed by it)."""
         path = layout.codes(t) if document["codec"] == "raw" else layout.packed(t)
-        return cls(path, open_regular(path), database_id(manifest), t, document)
+        return cls(path, open_regular(path), document["database"], t, document)
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -543,8 +545,7 @@ def scan_raw(path: Path, database: str, t: int, width: int, size: int,
     return digests, histogram_of(counts)
 
 
-def check_codes(layout: Layout, manifest: dict[str, Any], t: int,
-                document: dict[str, Any]) -> None:
+def check_codes(layout: Layout, t: int, document: dict[str, Any]) -> None:
     """Check tier ``t``'s codes against its manifest ``document`` (checked by
     :func:`check_tier`): every chunk's checksum, and its counts recomputed from the codes.
 
@@ -553,7 +554,7 @@ def check_codes(layout: Layout, manifest: dict[str, Any], t: int,
     DamagedDataError
         Naming the file and the first chunk that fails.
     """
-    with TierCodes.open(layout, manifest, t, document) as codes:
+    with TierCodes.open(layout, t, document) as codes:
         if scan_codes(codes) != document["histogram"]:
             raise DamagedDataError(f"{codes.path}: damaged (its codes are not the counts "
                                    f"{layout.tier(t).name} records)")
