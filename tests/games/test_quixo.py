@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perfectplay import Value, solve
+from perfectplay import Game, Value, solve
 from perfectplay.cli import main
 from perfectplay.games import load_game
-from perfectplay.games.quixo import Quixo, move_table
+from perfectplay.games.quixo import Quixo, counts_by_cubes, move_table
 from perfectplay.tiers import solve_tiers
 
 
@@ -84,6 +84,65 @@ def test_the_tier_solve_equals_the_python_solve_everywhere(tmp_path):
     assert (counts.positions, tiers.value(), tiers.remoteness()) == (32027, Value.WIN, 7)
     assert counts.by_value == {Value.WIN: 20247, Value.LOSE: 11780, Value.TIE: 0,
                                Value.DRAW: 0}
+
+
+FULL_BOARDS = [f"{''.join('XO'[(b >> i) & 1] for i in range(9))}/{mover}"
+               for b in range(1 << 9) for mover in "XO"]
+"""Every 3x3 board without a blank cube, each player to move."""
+
+
+class EveryFullBoard(Game):
+    """Quixo 3x3 from a root whose moves lead to every full board: the pure-Python retrograde
+    solve of it solves them all, independently of the tiers."""
+
+    def start(self):
+        return "root"
+
+    def moves(self, position):
+        if position == "root":
+            return enumerate(FULL_BOARDS)
+        return Quixo(3).moves(position)
+
+    def primitive(self, position):
+        return None if position == "root" else Quixo(3).primitive(position)
+
+
+@pytest.fixture(scope="module")
+def full_board(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("whole") / "q3"
+    return solve_tiers(Quixo(3), directory, position="XOXOXOXOX/X", whole_tier=True)
+
+
+def test_the_whole_full_board_tier_equals_the_python_solve_of_every_full_board(full_board):
+    python = solve(EveryFullBoard(), method="retrograde")
+    assert len(full_board) == len(FULL_BOARDS) == 1024
+    assert {p: (full_board.value(p), full_board.remoteness(p)) for p in FULL_BOARDS} == \
+        {p: (python.value(p), python.remoteness(p)) for p in FULL_BOARDS}
+    assert full_board.manifest["order"] == [0]  # no blank cube: no other tier is reached
+
+
+def test_counts_by_cubes_count_each_class_of_the_tier(full_board):
+    expected: dict = {}
+    for p in FULL_BOARDS:
+        board, mover = p.split("/")
+        values = expected.setdefault((board.count("X"), board.count("O"), mover), {})
+        values[full_board.value(p)] = values.get(full_board.value(p), 0) + 1
+    found = counts_by_cubes(full_board)
+    assert found == expected and len(found) == 20  # 0 to 9 X cubes, each player to move
+    assert found[9, 0, "O"] == {Value.LOSE: 1}  # X's lines everywhere, O to move
+
+
+def test_the_command_line_solves_a_whole_tier_and_db_info_says_so(tmp_path, capsys):
+    db = str(tmp_path / "q3")
+    command = ["solve", "quixo", "--size", "3", "--start", "XOXOXOXOX/X", "--db", db]
+    assert main([*command, "--whole-tier"]) == 0
+    assert "positions:  1,024" in capsys.readouterr().out
+    assert main(["db", "info", db]) == 0
+    assert "start:      XOXOXOXOX/X and every position of its tier 0" in capsys.readouterr().out
+    assert main(command) == 2  # the same start without --whole-tier is another database
+    assert "whole_tier differs" in capsys.readouterr().err
+    assert main(["solve", "tictactoe", "--db", str(tmp_path / "t"), "--whole-tier"]) == 2
+    assert capsys.readouterr().err.startswith("error: tictactoe declares symmetries")
 
 
 @pytest.fixture(scope="module")

@@ -84,6 +84,15 @@ def test_morris_equals_the_python_solve_everywhere(tmp_path):
                                    Value.DRAW: 1352}
 
 
+def test_a_solve_from_a_later_tier_solves_only_the_tiers_it_reaches(tmp_path):
+    later = solve_tiers(Morris(), tmp_path, position="XX.OO..../X")
+    assert later.manifest["order"] == [6, 5, 4]  # four pieces placed: tier 4
+    assert not any(tmp_path.glob("tier-[0-3].*"))
+    python = solve(Morris("XX.OO..../X"))
+    assert sorted(later.positions()) == sorted(python.positions())
+    assert len(later) == len(python) == 3118
+
+
 @st.composite
 def tiered_graphs(draw):
     """A graph of up to 14 nodes in 4 tiers; loopy tiers have moves inside them, every tier

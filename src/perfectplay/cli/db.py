@@ -89,7 +89,7 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
     rows = tier_rows(solved)
     complete = len(solved) == len(manifest["order"])
     result: dict[str, Any] = {"game": manifest["game"], "start": manifest["start"],
-                              "complete": complete,
+                              "whole_tier": manifest["whole_tier"], "complete": complete,
                               "tiers_solved": len(solved), "tier_count": len(manifest["order"])}
     if complete:
         from perfectplay.tiers.solution import open_database
@@ -108,7 +108,9 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
         print(json.dumps(result))
         return SUCCESS
     state = "complete" if complete else f"{len(solved)} of {len(manifest['order'])} tiers solved"
-    lines = [f"game:       {result['game']}", f"start:      {result['start']}"]
+    whole = f" and every position of its tier {manifest['start_tier']}" if result["whole_tier"] \
+        else ""
+    lines = [f"game:       {result['game']}", f"start:      {result['start']}{whole}"]
     if complete:
         remoteness = "" if result["remoteness"] is None else f" in {result['remoteness']:,}"
         lines.append(f"value:      {result['value']}{remoteness} (for the player to move)")

@@ -49,6 +49,9 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--db", metavar="DIR",
                         help="with --method tiers: the tier database directory (made, or "
                              "resumed when it holds this game)")
+    parser.add_argument("--whole-tier", action="store_true",
+                        help="with --method tiers: solve every position of the start's tier "
+                             "and all they reach, not only what the start reaches")
     cluster = parser.add_mutually_exclusive_group()
     cluster.add_argument("--workers", type=int, metavar="N",
                          help="with --method tiers: solve on a local Dask cluster of N worker "
@@ -68,8 +71,8 @@ def run(argv: Sequence[str]) -> int:
 
             with TierProgressBar() as tier_bar:
                 solution: Any = solve(game, method="tiers", position=start, db=options.db,
-                                      workers=options.workers, scheduler=options.scheduler,
-                                      tier_progress=tier_bar)
+                                      whole_tier=options.whole_tier, workers=options.workers,
+                                      scheduler=options.scheduler, tier_progress=tier_bar)
         else:
             try:
                 solution = solve(game, method=options.method, position=start, progress=bar)
@@ -109,8 +112,8 @@ def _tiers_options(options: Any) -> bool:
     tiers = options.method == "tiers" or (options.method == "auto" and options.db is not None)
     if tiers and options.db is None:
         raise UsageError("--method tiers needs --db DIR, the database directory")
-    if not tiers and (options.db or options.workers or options.scheduler):
-        raise UsageError("--db, --workers and --scheduler go with --method tiers")
+    if not tiers and (options.db or options.workers or options.scheduler or options.whole_tier):
+        raise UsageError("--db, --whole-tier, --workers and --scheduler go with --method tiers")
     if options.workers is not None and options.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {options.workers}")
     if tiers and options.save is not None:

@@ -27,9 +27,11 @@ def _refuses(request: Request) -> str | None:
 
 def _estimate(request: Request) -> Estimate:
     from perfectplay.compiled.rules import rules_of
-    from perfectplay.tiers.solve import estimate_memory
+    from perfectplay.tiers.solve import estimate_memory, locate
 
-    memory, what = estimate_memory(rules_of(request.game))
+    rules = rules_of(request.game)
+    start = request.game.start() if request.position is None else request.position
+    memory, what = estimate_memory(rules, start_tier=locate(rules, rules.index(start))[0])
     return Estimate(memory=memory, exact=False, what=what)
 
 
@@ -46,9 +48,10 @@ def _solve(request: Request) -> Any:
             stages(event)
 
     return solve_tiers(request.game, options["db"], position=request.position,
+                       whole_tier=options.get("whole_tier", False),
                        workers=options.get("workers"), scheduler=options.get("scheduler"),
                        progress=progress)
 
 
 register(Engine("tiers", "solve", order=100, refuses=_refuses, estimate=_estimate, run=_solve,
-                options=("db", "workers", "scheduler", "tier_progress")))
+                options=("db", "whole_tier", "workers", "scheduler", "tier_progress")))

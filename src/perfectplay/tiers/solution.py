@@ -336,7 +336,8 @@ def _checked_game(path: Path, manifest: dict[str, Any], game: GameOrClass) -> Ga
                                 f"{game_identity(game)[:100]}")
     start = read_position(path, game, manifest.get("start"))
     try:
-        expected = database_body(game, rules_of(game), start, CHUNK)
+        expected = database_body(game, rules_of(game), start, CHUNK,
+                                 manifest.get("whole_tier") is True)
     except (ValueError, TypeError, NotApplicable) as exc:
         raise DamagedDataError(f"{path}: its start is no position of {game}'s tiers ({exc})")\
             from None

@@ -1,7 +1,8 @@
 """Tier-by-tier strong solving into a database directory (:mod:`perfectplay.tiers.storage`).
 
 A forward pass marks the indices reached from the start, tier by tier, parents before
-children; the backward pass then solves the tiers in ``TierRules.solving_order``: a tier whose moves
+children; the backward pass then solves the tiers in ``TierRules.solving_order`` (those the
+start's tier reaches: the manifest's ``order``): a tier whose moves
 all leave it chunk by chunk, each index from its children's codes in the solved tiers below
 (memory-mapped); a loopy tier whole, by retrograde analysis within it. Only the tier being
 solved and the tiers its moves reach are held in memory.
@@ -72,8 +73,8 @@ from perfectplay.tiers.storage import (
 if TYPE_CHECKING:
     from perfectplay.tiers.solution import TierSolution
 
-__all__ = ["TierProgress", "database_body", "estimate_memory", "locate",
-           "manifest_difference", "solve_chunk", "solve_loopy", "solve_tiers", "tiers_of"]
+__all__ = ["TierProgress", "database_body", "estimate_memory", "locate", "manifest_difference",
+           "solve_chunk", "solve_loopy", "solve_tiers", "solved_tiers", "tiers_of"]
 
 MAX_ONE_BYTE = 62
 """The largest remoteness a 1-byte code holds: ``1 + (62 << 2 | 3) = 252``."""
@@ -109,9 +110,10 @@ Progress = Callable[[TierProgress], None]
 
 
 def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
-                position: Position | None = None, workers: int | None = None,
-                scheduler: str | None = None, progress: Progress | None = None,
-                threads: int | None = None, chunk_size: int = CHUNK) -> TierSolution:
+                position: Position | None = None, whole_tier: bool = False,
+                workers: int | None = None, scheduler: str | None = None,
+                progress: Progress | None = None, threads: int | None = None,
+                chunk_size: int = CHUNK) -> TierSolution:
     """Strongly solve a game with tier hooks into the database ``directory``, or resume the
     solve found there.
 
@@ -125,6 +127,11 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
         finished tiers and chunks verified and kept); any other directory is refused.
     position : Position, optional
         Where to start; the game's ``start()`` by default.
+    whole_tier : bool
+        Solve every position of the start's tier (every index of its ranking) and every
+        position they reach, rather than those the start reaches: a tier that play reaches
+        only through tiers too large to solve can be studied alone (Quixo 5x5's full board).
+        Not for a game with symmetries (ValueError).
     workers : int, optional
         Solve chunks on a Dask ``LocalCluster`` of this many worker processes (on 127.0.0.1,
         no dashboard).
@@ -173,13 +180,16 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     started, compiled = time.perf_counter(), compiling_seconds()
     rules = rules_of(game)  # the game's compiled rules import numba
     loading = time.perf_counter() - started
-    tiers_of(rules, game)
+    if tiers_of(rules, game).symmetries > 1 and whole_tier:
+        raise ValueError(f"{game} declares symmetries: a whole tier is solved only for games "
+                         "without (its indices would count each class once per member)")
     start = game.start() if position is None else position
     layout = Layout(Path(directory))
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be positive, got {chunk_size}")
-    body = database_body(game, rules, start, chunk_size)
-    need, what = estimate_memory(rules, threads=_threads(threads))
+    body = database_body(game, rules, start, chunk_size, whole_tier)
+    need, what = estimate_memory(rules, threads=_threads(threads),
+                                 start_tier=body["start_tier"])
     if workers is not None:
         need, what = _with_workers(workers, need, what)
     available = available_memory()
@@ -223,19 +233,20 @@ def _with_workers(workers: int, need: int, what: str) -> tuple[int, str]:
             f"{what}, and {workers} worker processes of about {format_bytes(WORKER_MEMORY)}")
 
 
-def database_body(game: Game[Any], rules: CompiledRules, start: Position,
-                  chunk_size: int) -> dict[str, Any]:
-    """The manifest of the tier database of ``game`` from ``start`` (JSON-ready): everything
-    a database records of its game, compared on every open."""
+def database_body(game: Game[Any], rules: CompiledRules, start: Position, chunk_size: int,
+                  whole_tier: bool) -> dict[str, Any]:
+    """The manifest of the tier database of ``game`` from ``start`` (JSON-ready; from every
+    position of the start's tier when ``whole_tier``): everything a database records of its
+    game, compared on every open."""
     tiers = tiers_of(rules, game)
     start_tier, start_index = locate(rules, rules.index(start))
     return {"game": game_identity(game), "catalogue": catalogue_name(game),
             "params": rules.params.tolist(), "max_moves": rules.max_moves,
             "sizes": list(tiers.sizes), "children": [list(c) for c in tiers.children],
-            "order": list(tiers.solving_order), "symmetries": tiers.symmetries,
+            "order": solved_tiers(tiers, start_tier), "symmetries": tiers.symmetries,
             "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
-            "start_index": start_index}
+            "start_index": start_index, "whole_tier": whole_tier}
 
 
 def tiers_of(rules: CompiledRules, game: Game[Any]) -> TierRules:
@@ -251,8 +262,28 @@ def tiers_of(rules: CompiledRules, game: Game[Any]) -> TierRules:
     return rules.tiers
 
 
-def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str]:
-    """Bytes the largest step of a tier solve holds, and which step that is: a tier's reached
+def solved_tiers(tiers: TierRules, start_tier: int) -> list[int]:
+    """The tiers a solve from a position of ``start_tier`` solves, in solving order: those its
+    moves can reach, through any number of tiers.
+
+    >>> from perfectplay.compiled.rules import rules_of
+    >>> from perfectplay.games.morris import Morris
+    >>> solved_tiers(rules_of(Morris()).tiers, 4)
+    [4, 3, 2, 1, 0]
+    """
+    reached, frontier = {start_tier}, [start_tier]
+    while frontier:
+        for c in tiers.children[frontier.pop()]:
+            if c not in reached:
+                reached.add(c)
+                frontier.append(c)
+    return [t for t in tiers.solving_order if t in reached]
+
+
+def estimate_memory(rules: CompiledRules, *, threads: int = 1,
+                    start_tier: int | None = None) -> tuple[int, str]:
+    """Bytes the largest step of a tier solve holds (from a position of ``start_tier``, or of
+    any tier), and which step that is: a tier's reached
     bits with those of its children, a copy per thread (forward), or a chunk's codes per thread
     with the bits of its tier and the codes of the tiers its moves reach at 2 bytes an index
     (backward); a loopy tier's retrograde tables take :data:`LOOPY_BYTES` an index, and 8 bytes
@@ -266,7 +297,8 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1) -> tuple[int, str
     tiers = rules.tiers
     assert tiers is not None
     best, what = 0, ""
-    for t, size in enumerate(tiers.sizes):
+    for t in tiers.solving_order if start_tier is None else solved_tiers(tiers, start_tier):
+        size = tiers.sizes[t]
         others = [c for c in tiers.children[t] if c != t]
         forward = (size + (1 + threads) * sum(tiers.sizes[c] for c in others)) // 8 + 1
         below = sum(2 * tiers.sizes[c] for c in others)
@@ -420,14 +452,18 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
     entries = _forward_record(layout, body)
     done = {entry["tier"] for entry in entries}
     sizes = np.array(tiers.sizes, dtype=np.int64)
-    order = list(reversed(tiers.solving_order))
+    order = list(reversed(body["order"]))
     info = np.zeros(3, dtype=np.int64)
     for step, t in enumerate(order, 1):
         if t in done:
             continue
         size = tiers.sizes[t]
         reach = _bits(layout, t, size)
-        if t == body["start_tier"]:
+        if t == body["start_tier"] and body["whole_tier"]:
+            reach[:] = 0xFF  # every index, none past the last
+            if size & 7:
+                reach[-1] = np.uint8((1 << (size & 7)) - 1)
+        elif t == body["start_tier"]:
             index = body["start_index"]
             reach[index >> 3] |= np.uint8(1 << (index & 7))
         others = [c for c in tiers.children[t] if c != t]
@@ -559,11 +595,11 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
     return those found solved and verified."""
     tiers = tiers_of(rules_of(game), game)
     reached = {e["tier"]: e["reach_sha256"] for e in _forward_record(layout, manifest)}
-    readers = {c: {p for p, below in enumerate(tiers.children) if c in below and p != c}
-               for c in range(len(tiers.sizes))}
+    order = manifest["order"]
+    readers = {c: {p for p in order if c in tiers.children[p] and p != c} for c in order}
     solved: set[int] = set()
     reused = []
-    for step, t in enumerate(tiers.solving_order, 1):
+    for step, t in enumerate(order, 1):
         solved.add(t)
         size = tiers.sizes[t]
         if _verified(layout, manifest, t) is not None:
@@ -572,7 +608,7 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
             _compress_read(layout, manifest, tiers, t, solved, readers, threads)
             continue
         _check_reach(layout, t, size, reached.get(t))
-        event = functools.partial(TierProgress, "backward", t, step, len(tiers.solving_order))
+        event = functools.partial(TierProgress, "backward", t, step, len(order))
         if tiers.loopy(t):
             records: list[dict[str, Any]] = []
             run(solve_loopy, [(game, str(layout.root), manifest, t)], records.append)

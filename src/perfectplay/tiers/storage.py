@@ -77,8 +77,9 @@ DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
 FORWARD_FORMAT = "perfectplay-tier-forward"
 CHUNK_FORMAT = "perfectplay-tier-chunk"
-FORMAT_VERSION = 3
-"""Version 3 compresses finished tiers in blocks; version 2 bound every file to its database
+FORMAT_VERSION = 4
+"""Version 4 records whether the database holds the start's whole tier (``whole_tier``);
+version 3 compresses finished tiers in blocks; version 2 bound every file to its database
 and checked codes chunk by chunk. Older files are refused (solve them again)."""
 
 CODEC = "zstd"
@@ -291,7 +292,7 @@ def tier_summary(histogram: list[list[int]]) -> dict[str, Any]:
 
 MANIFEST_KEYS = frozenset({"format", "version", "game", "catalogue", "params", "max_moves",
                            "sizes", "children", "order", "symmetries", "chunk_size", "start",
-                           "start_tier", "start_index"})
+                           "start_tier", "start_index", "whole_tier"})
 """The keys of a database manifest (``manifest.json``) of this version."""
 
 _TIER_KEYS = {"format", "version", "database", "game", "tier", "size", "code_bytes",

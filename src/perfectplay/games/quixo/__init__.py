@@ -18,8 +18,9 @@ from perfectplay.core.values import Value
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
+    from perfectplay.tiers import TierSolution
 
-__all__ = ["SIZES", "Quixo", "lines", "move_table", "parse_size"]
+__all__ = ["SIZES", "Quixo", "counts_by_cubes", "lines", "move_table", "parse_size"]
 
 Position = str
 """The cells row by row (``X``, ``O`` or ``.`` for a blank cube), ``/`` and the player to move:
@@ -211,3 +212,44 @@ class Quixo(Game):
                              next_move=compiled.next_move, params=compiled.params(n),
                              size=self.compiled_size(), max_moves=len(move_table(n)),
                              encode=compiled.encode, decode=compiled.decoder(n), tiers=tiers)
+
+
+def counts_by_cubes(solution: TierSolution[Position], blanks: int = 0
+                    ) -> dict[tuple[int, int, str], dict[Value, int]]:
+    """The positions of the tier of ``blanks`` blank cubes in a tier database of Quixo, by
+    class: ``(X cubes, O cubes, player to move)`` to the count of each value (for the player
+    to move) among the positions the database holds. A class is a run of indices of the tier's
+    ranking (:mod:`perfectplay.games.quixo.compiled`), so its codes are counted as they lie.
+
+    >>> import tempfile
+    >>> from perfectplay.tiers import solve_tiers
+    >>> s = solve_tiers(Quixo(3), tempfile.mkdtemp(), position="XOXOXOXOX/X", whole_tier=True)
+    >>> counts_by_cubes(s)[5, 4, "X"]
+    {Value.WIN: 114, Value.LOSE: 12}
+    """
+    from math import comb
+
+    import numpy as np
+
+    from perfectplay.tiers.storage import decode_stored
+
+    cells = solution.game.size ** 2
+    turned = cells - blanks
+    codes = solution.tier_codes(blanks)
+    found: dict[tuple[int, int, str], dict[Value, int]] = {}
+    first = 0
+    for x in range(turned + 1):
+        boards = comb(cells, x) * comb(cells - x, turned - x)
+        for mover, side in (("X", 0), ("O", 1)):
+            # a board's index is twice its rank within the tier, plus 1 when O is to move
+            stored, counts = np.unique(codes[2 * first + side:2 * (first + boards):2],
+                                       return_counts=True)
+            values: dict[Value, int] = {}
+            for code, count in zip(stored.tolist(), counts.tolist(), strict=True):
+                if code:
+                    value = decode_stored(code)[0]
+                    values[value] = values.get(value, 0) + count
+            if values:
+                found[x, turned - x, mover] = {v: values[v] for v in Value if v in values}
+        first += boards
+    return found
