@@ -233,7 +233,9 @@ def counts_by_cubes(solution: TierSolution[Position], blanks: int = 0
 
     from perfectplay.tiers.storage import decode_stored
 
-    cells = solution.game.size ** 2
+    game = solution.game
+    assert isinstance(game, Quixo), game
+    cells = game.size ** 2
     turned = cells - blanks
     codes = solution.tier_codes(blanks)
     found: dict[tuple[int, int, str], dict[Value, int]] = {}
