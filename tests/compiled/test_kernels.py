@@ -21,7 +21,7 @@ from naive import LabelledGraph, naive_values, reachable
 from perfectplay import Value, solve
 from perfectplay.compiled import _loops, _nimseq_loops, codes, kernels, nimseq
 from perfectplay.compiled.grundy import compiled_grundy
-from perfectplay.compiled.kernels import KERNELS, PREFIX, kernel_dir, kernels_for
+from perfectplay.compiled.kernels import KERNELS, PREFIX, CodeWidthError, kernel_dir, kernels_for
 from perfectplay.compiled.query import compiled_query
 from perfectplay.compiled.rules import rules_of
 from perfectplay.compiled.solve import compiled_solve
@@ -217,7 +217,7 @@ def test_kernel_modules_live_as_long_as_their_rules():
 def test_one_translator_reads_every_loop_status():
     import numpy as np
 
-    from perfectplay import CycleError, EngineLimitError, GameError
+    from perfectplay import CycleError, GameError
 
     rules = rules_of(TicTacToe())
     info = np.array([0, 4, 9], dtype=np.int64)
@@ -228,7 +228,7 @@ def test_one_translator_reads_every_loop_status():
         _loops.STATUS_PRIMITIVE: (GameError, "primitive() must give -1, LOSE_CODE (0), TIE_CODE "
                                              "(1) or WIN_CODE (2) (LOSE_CODE or -1 for Grundy "
                                              "values)"),
-        _loops.STATUS_REMOTENESS: (EngineLimitError, "a remoteness beyond what the code table "
+        _loops.STATUS_REMOTENESS: (CodeWidthError, "a remoteness beyond what the code table "
                                                      "holds (16,383 in 2 bytes, 1,073,741,823 "
                                                      "in 4), at position '.........'"),
         _loops.STATUS_TIER: (GameError, "the tier of a child is not among TierRules.children "

@@ -74,6 +74,19 @@ def test_tables_that_do_not_fit_the_memory_are_refused_before_allocating(monkeyp
     assert outcome(ConnectFour(5, 4)) is Value.TIE
 
 
+def test_a_cycle_met_by_the_compiled_search_is_refused_before_its_retrograde_tables(
+        monkeypatch):
+    # Quixo 3x3 has cycles: its search tables (84 KB) fit, the retrograde pass's 16 bytes an
+    # integer do not (Dobutsu's 46.7 GiB were allocated until they failed)
+    from perfectplay.games.quixo import Quixo
+
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", "300000")
+    with pytest.raises(EngineLimitError, match=r"^retrograde analysis of 39,366 integer "
+                                               r"positions \(the search met a cycle\) needs "
+                                               r"about 615\.1 KiB"):
+        solve(Quixo(3), method="compiled")
+
+
 def test_a_nim_sequence_too_long_for_the_memory_is_refused():
     with pytest.raises(EngineLimitError, match=r"plain needs 4\.5 TiB \(1,000,000,000,001 heaps"):
         nim_sequence("0.137", 10**12)
@@ -116,7 +129,7 @@ def test_engine_options_reach_their_engine_and_no_other(tmp_path):
                                          r"\(its options: none\)"):
         solve(TicTacToe(), method="memo", db=tmp_path)
     with pytest.raises(ValueError, match="method 'tiers' takes no option 'table' "
-                                         r"\(its options: db, workers, scheduler, "):
+                                         r"\(its options: db, whole_tier, workers, scheduler, "):
         solve(TicTacToe(), method="tiers", db=tmp_path, table=1)
     with pytest.raises(ValueError, match="needs a database directory"):
         solve(TicTacToe(), method="tiers")

@@ -50,10 +50,16 @@ from perfectplay.core.errors import CycleError, EngineLimitError, GameError, Not
 from perfectplay.core.limits import MAX_DENSE_SIZE
 from perfectplay.core.values import ValueCode
 
-__all__ = ["KERNELS", "PREFIX", "SLICE", "STAND_INS", "cache_files", "cached_module",
-           "calls_for", "check", "compiling_seconds", "entry_source", "kernel_dir",
-           "kernel_module", "kernels_for", "new_state", "prepare", "prepare_calls", "run_sliced",
-           "search"]
+__all__ = ["KERNELS", "PREFIX", "SLICE", "STAND_INS", "CodeWidthError", "cache_files",
+           "cached_module", "calls_for", "check", "compiling_seconds", "entry_source",
+           "kernel_dir", "kernel_module", "kernels_for", "new_state", "prepare", "prepare_calls",
+           "run_sliced", "search"]
+
+
+class CodeWidthError(EngineLimitError):
+    """A remoteness past what the table's codes hold: the solve can run again with wider
+    codes (any other :class:`EngineLimitError` is final)."""
+
 
 LOCK = ".perfectplay.lock"
 """The file in the kernel directory that processes sharing it lock in turn (never removed: a
@@ -688,7 +694,7 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
                         "(LOSE_CODE or -1 for Grundy values)", position=where)
     if status == loops.STATUS_REMOTENESS:
         at = "" if where is None else f", at position {where!r}"
-        raise EngineLimitError(f"a remoteness beyond what the code table holds "
+        raise CodeWidthError(f"a remoteness beyond what the code table holds "
                                f"({CODE16_SPAN - 1:,} in 2 bytes, {CODE32_SPAN - 1:,} in 4){at}")
     tiers = {loops.STATUS_TIER: "the tier of a child is not among TierRules.children of its "
                                 "tier",

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.compiled.rules import CompiledRules, rules_of
-from perfectplay.core.errors import CycleError, EngineLimitError
+from perfectplay.core.errors import CycleError
 from perfectplay.core.game import Game, Position
+from perfectplay.core.limits import check_memory
 from perfectplay.core.values import Value
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def compiled_solve(game: Game, position: Position | None = None, *,
     import numpy as np
 
     from perfectplay.compiled.dense import DenseSolution
-    from perfectplay.compiled.kernels import compiling_seconds, kernels_for
+    from perfectplay.compiled.kernels import CodeWidthError, compiling_seconds, kernels_for
 
     compiled = compiling_seconds()
     rules = rules_of(game)  # the game's compiled rules import numba
@@ -82,7 +83,7 @@ def compiled_solve(game: Game, position: Position | None = None, *,
     module = kernels_for(rules)  # counted in compiling_seconds
     try:
         count, reach, table, primitives = _solve(module, rules, first, np.uint16, progress)
-    except EngineLimitError:  # a remoteness past 16,383: again, with 4-byte codes
+    except CodeWidthError:  # a remoteness past 16,383: again, with 4-byte codes
         count, reach, table, primitives = _solve(module, rules, first, np.uint32, progress)
     if progress is not None:
         progress(count)
@@ -136,6 +137,11 @@ def _retrograde(module: Any, rules: CompiledRules, first: int, reach: Any, table
     from perfectplay.compiled._loops import STATE_EDGES
     from perfectplay.compiled.kernels import check, new_state, prepare, run_sliced
 
+    # the dispatcher counted the tables of a search; a cycle needs two int64 arrays over the
+    # encoding more (their pages are touched only where positions are reached, but a solve
+    # that reaches most of them must not start on a machine that cannot hold them)
+    check_memory(16 * rules.size, f"retrograde analysis of {rules.size:,} integer positions "
+                                  "(the search met a cycle)")
     order = np.empty(rules.size, dtype=np.int64)  # only the pages of reached positions are used
     index = np.empty(rules.size, dtype=np.int64)
     state = new_state()
@@ -145,6 +151,8 @@ def _retrograde(module: Any, rules: CompiledRules, first: int, reach: Any, table
     prepare(module.enumerate_any, *found, rules=rules)
     n = check(run_sliced(module.enumerate_any, found, state, progress), info, rules)
     edges = int(state[STATE_EDGES])
+    check_memory(8 * edges + 24 * n, f"retrograde analysis of {n:,} reached positions and "
+                                     f"{edges:,} moves")
     state = new_state()
     resolve = (rules.params, rules.max_moves, table, order[:n], index,
                np.zeros(n, dtype=np.int64), np.zeros(n + 1, dtype=np.int64),
