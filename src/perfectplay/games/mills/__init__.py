@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
     from perfectplay.games.mills.board import MillsBoard
 
-__all__ = ["VARIANTS", "Geometry", "Mills", "Tier", "geometry", "tiers"]
+__all__ = ["VARIANTS", "Geometry", "Mills", "Tier", "geometry", "symmetries", "tiers"]
 
 Position = str
 """The points in :attr:`Geometry.names` order, each ``W``, ``B`` or ``.``, then the player to
@@ -121,6 +121,38 @@ def geometry(squares: int) -> Geometry:
                     mills.append(tuple(sorted(index[p] for p in run)))
     names = tuple(f"{'abcdefg'[x]}{y + 1}" for x, y in coordinates)
     return Geometry(names, coordinates, tuple(sorted(edges)), tuple(sorted(mills)))  # type: ignore[arg-type]
+
+
+@cache
+def symmetries(squares: int) -> tuple[tuple[int, ...], ...]:
+    """The permutations of the points of :func:`geometry` ``(squares)`` that keep its lines and
+    mills, the identity first: the eight turns and reflections of the square, each also with
+    the squares in reverse order (the outer one swapped with the inner one, the middle one of
+    three kept), which keeps every line and mill too.
+
+    >>> [len(symmetries(s)) for s in (1, 2, 3)]
+    [8, 16, 16]
+    >>> " ".join(geometry(2).names[q] for q in symmetries(2)[1][:3])  # a quarter turn
+    'g1 g4 g7'
+    """
+    g = geometry(squares)
+    index = {xy: p for p, xy in enumerate(g.coordinates)}
+    found: dict[tuple[int, ...], None] = {}
+    for swap in (False, True):
+        for turn in range(8):
+            permutation = []
+            for x, y in g.coordinates:
+                dx, dy = x - 3, y - 3
+                if swap:  # a point d from the centre goes to 7 - squares - d
+                    d = max(abs(dx), abs(dy))
+                    dx, dy = dx // d * (7 - squares - d), dy // d * (7 - squares - d)
+                for _ in range(turn % 4):
+                    dx, dy = -dy, dx
+                if turn >= 4:
+                    dx = -dx
+                permutation.append(index[3 + dx, 3 + dy])
+            found[tuple(permutation)] = None
+    return tuple(found)
 
 
 class Tier(NamedTuple):
@@ -461,10 +493,12 @@ class Mills(Game[Position]):
 
         n = self.points
         listed = tiers(self.pieces)
+        found = symmetries(self.squares)
         rules = TierRules(tier=compiled.tier, rank=compiled.rank, unrank=compiled.unrank,
                           sizes=self.tier_sizes(), children=tier_children(self.pieces),
-                          solving_order=tuple(range(len(listed))))
-        params = compiled.params_of(n, self.pieces, self.flying, self.geometry, listed)
+                          solving_order=tuple(range(len(listed))), image=compiled.image,
+                          symmetries=len(found))
+        params = compiled.params_of(n, self.pieces, self.flying, self.geometry, listed, found)
         return CompiledRules(child=compiled.child, primitive=compiled.primitive,
                              next_move=compiled.next_move, params=params,
                              size=self.compiled_size(), max_moves=(n + 1) * n * (n + 1),

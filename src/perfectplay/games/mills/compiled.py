@@ -10,8 +10,9 @@ order, legal ones only.
 of tiers, then where each table starts: the neighbours of each point as a bit mask
 (``params[params[4] + p]``), the (at most two) mills through each point as bit masks, 0 for
 none (``params[params[5] + 2 * p + j]``), the tier number of each ``(placed, white, black)``
-or -1 (``params[params[6] + (placed * (pieces + 1) + white) * (pieces + 1) + black]``) and the
-``(placed, white, black)`` of each tier (``params[params[7] + 3 * tier]``).
+or -1 (``params[params[6] + (placed * (pieces + 1) + white) * (pieces + 1) + black]``), the
+``(placed, white, black)`` of each tier (``params[params[7] + 3 * tier]``) and the image of
+each point under each symmetry of the board (``params[params[8] + k * n + p]``).
 
 A tier ranks its boards as two combinations (White's points, then Black's among the points
 left, :mod:`perfectplay.compiled.ranking`); a moving tier adds the player to move as the lowest
@@ -31,15 +32,17 @@ from numba import njit
 from perfectplay.compiled.ranking import popcount, two_colour_rank, two_colour_unrank
 from perfectplay.compiled.rules import LOSE_CODE, NOT_PRIMITIVE
 
-__all__ = ["child", "next_move", "params_of", "primitive", "rank", "tier", "unrank"]
+__all__ = ["child", "image", "next_move", "params_of", "primitive", "rank", "tier", "unrank"]
 
-HEADER = 8
+HEADER = 9
 """Entries of ``params`` before its tables."""
 
 
-def params_of(points: int, pieces: int, flying: bool, geometry, listed) -> np.ndarray:
-    """The ``params`` of a board (a :class:`~perfectplay.games.mills.Geometry`) and its tiers
-    (:func:`~perfectplay.games.mills.tiers`): see the module."""
+def params_of(points: int, pieces: int, flying: bool, geometry, listed,
+              symmetries) -> np.ndarray:
+    """The ``params`` of a board (a :class:`~perfectplay.games.mills.Geometry`), its tiers
+    (:func:`~perfectplay.games.mills.tiers`) and its symmetries
+    (:func:`~perfectplay.games.mills.symmetries`): see the module."""
     neighbours = [0] * points
     for p, q in geometry.edges:
         neighbours[p] |= 1 << q
@@ -54,9 +57,10 @@ def params_of(points: int, pieces: int, flying: bool, geometry, listed) -> np.nd
     for number, t in enumerate(listed):
         table[(t.placed * side + t.white) * side + t.black] = number
     info = [field for t in listed for field in t]
-    starts = np.cumsum([HEADER, points, 2 * points, len(table)])
+    starts = np.cumsum([HEADER, points, 2 * points, len(table), len(info)])
     return np.array([points, pieces, int(flying), len(listed), *starts, *neighbours, *mills,
-                     *table, *info], dtype=np.int64)
+                     *table, *info, *(q for permutation in symmetries for q in permutation)],
+                    dtype=np.int64)
 
 
 @njit
@@ -230,3 +234,19 @@ def unrank(params, tier, index):
     white, black = two_colour_unrank(index, w, b, n)
     return (white | (black << n) | (mover << (2 * n)) | (white_hand << (2 * n + 1))
             | (black_hand << (2 * n + 5)))
+
+
+@njit
+def image(params, position, k):
+    """The position under the board's ``k``-th symmetry: each colour's points moved, the
+    player to move and the hands kept."""
+    n = params[0]
+    white, black, _, _, _ = _split(params, position)
+    at = params[8] + k * n
+    moved_white = np.int64(0)
+    moved_black = np.int64(0)
+    for p in range(n):
+        q = params[at + p]
+        moved_white |= ((white >> p) & 1) << q
+        moved_black |= ((black >> p) & 1) << q
+    return (position >> (2 * n) << (2 * n)) | moved_white | moved_black << n
