@@ -1,3 +1,4 @@
+import itertools
 import os
 import random
 import subprocess
@@ -8,7 +9,7 @@ import pytest
 from perfectplay import Value, solve
 from perfectplay.check import check
 from perfectplay.compiled.rules import rules_of
-from perfectplay.games.mills import Mills, geometry, tier_children, tiers
+from perfectplay.games.mills import Mills, geometry, symmetries, tier_children, tiers
 from perfectplay.tiers.solve import estimate_memory
 
 SIX, NINE = Mills(variant="six"), Mills()
@@ -200,3 +201,20 @@ def test_nine_mens_morris_by_tiers_is_refused_before_anything_starts(tmp_path):
                                   "retrograde within the tier: 18,931,023,540 indices), more "
                                   "than the 24.0 GiB available")
     assert not (tmp_path / "db").exists()
+
+
+@pytest.mark.parametrize("squares", [1, 2, 3])
+def test_the_symmetries_keep_every_line_and_mill_and_are_all_of_them(squares):
+    g = geometry(squares)
+    edges, mills = {frozenset(e) for e in g.edges}, {frozenset(m) for m in g.mills}
+    found = symmetries(squares)
+    assert found[0] == tuple(range(len(g.names))) and len(set(found)) == len(found)
+    for permutation in found:
+        assert {frozenset(permutation[p] for p in e) for e in edges} == edges
+        assert {frozenset(permutation[p] for p in m) for m in mills} == mills
+    # every permutation of one square's 8 points that keeps its lines and mills is among them
+    if squares == 1:
+        kept = [p for p in itertools.permutations(range(8))
+                if {frozenset(p[q] for q in e) for e in edges} == edges
+                and {frozenset(p[q] for q in m) for m in mills} == mills]
+        assert sorted(kept) == sorted(found)
