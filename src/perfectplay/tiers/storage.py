@@ -26,6 +26,11 @@ one):
     The same codes once no tier left to solve reads them: each chunk compressed on its own with
     Zstandard (a block), the blocks one after another; the tier's manifest records each
     block's length, so a reader decompresses only the block of the index it wants.
+``tier-T.keys``, ``tier-C.from-T.run``
+    For a game ranked by the solver (``TierRules`` with only ``tier``): tier ``T``'s sorted
+    list of reachable positions, and while the forward pass runs, the children it found in a
+    larger tier (:mod:`perfectplay.tiers.keys`); ``forward.json`` then records each list's
+    blocks, and the manifest's tier graph and start index are null until the forward pass ends.
 ``tier-T.chunk-K.json``
     While solving only: chunk ``K`` of tier ``T`` is written (its checksum, counts, primitives).
 ``tier-T.json``
@@ -134,6 +139,12 @@ class Layout:
 
     def packed(self, tier: int) -> Path:
         return self.root / f"tier-{tier}.zst"
+
+    def keys(self, tier: int) -> Path:
+        return self.root / f"tier-{tier}.keys"
+
+    def run(self, tier: int, parent: int) -> Path:
+        return self.root / f"tier-{tier}.from-{parent}.run"
 
     def chunk(self, tier: int, chunk: int) -> Path:
         return self.root / f"tier-{tier}.chunk-{chunk}.json"
