@@ -216,6 +216,15 @@ def test_a_user_game_file_with_only_tier_is_solved_by_tiers(tmp_path):
     query = perfectplay("db", "query", tmp_path / "db", "6", "--game", game, cwd=tmp_path)
     assert query.returncode == 0, query.stderr
     assert str(expected.value(6)) in query.stdout
+    exported = perfectplay("db", "export", tmp_path / "db", "--game", game, "--out",
+                           tmp_path / "all.csv", cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    assert len((tmp_path / "all.csv").read_text().splitlines()) == 1 + len(expected)
+    played = subprocess.run([sys.executable, "-m", "perfectplay", "play", game, "--db",
+                             str(tmp_path / "db"), "--side", "both"], input="q\n",
+                            capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert f"You are to move: {expected.value()}" in played.stdout
     checked = perfectplay("check", game, "--arg", "heap=9", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 

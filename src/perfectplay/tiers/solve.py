@@ -6,6 +6,11 @@ all leave it chunk by chunk, each index from its children's codes in the solved 
 (memory-mapped); a loopy tier whole, by retrograde analysis within it. Only the tier being
 solved and the tiers its moves reach are held in memory.
 
+A game whose ``TierRules`` give only ``tier`` is ranked by the solver: its forward pass lists
+each tier's reachable positions, sorted (:mod:`perfectplay.tiers.keys`), which fills in the
+manifest's tier graph; the backward pass and the readers then run as for any ranking, ranking
+by binary search in those lists.
+
 Every step can be redone: marks are OR-ed into bits that are written whole, and a chunk counts
 once its record is written, so the same call on the same directory resumes where a previous
 run stopped (even by ``kill -9``) and ends with the same bytes. Chunks are independent tasks,
@@ -128,7 +133,7 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     ----------
     game : Game
         A game whose ``compiled()`` rules have ``tiers`` (:class:`~perfectplay.compiled.rules.
-        TierRules`).
+        TierRules`): a ranking of its own, or only ``tier`` (ranked by the solver).
     directory : path
         The database: made when missing; a database of this game and start is resumed (its
         finished tiers and chunks verified and kept); any other directory is refused.
