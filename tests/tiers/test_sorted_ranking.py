@@ -31,7 +31,7 @@ from perfectplay.games.morris import Morris
 from perfectplay.games.quixo import Quixo
 from perfectplay.tiers import open_database, solve_tiers, verify_database
 from perfectplay.tiers._loops import sorted_rank, sorted_unrank
-from perfectplay.tiers.keys import KeyFile, key_index, sorted_params, write_keys
+from perfectplay.tiers.keys import KeyFile, key_index, sorted_params, view, write_keys
 from perfectplay.tiers.storage import Layout
 
 GAME_FILE = Path(__file__).with_name("sorted_game.py")
@@ -167,8 +167,8 @@ def test_random_tiered_graphs_equal_the_naive_definition(tmp_path_factory, graph
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, 2**62), max_size=60, unique=True), st.integers(1, 7),
-       st.lists(st.integers(0, 2**62), max_size=10))
+@given(st.lists(st.integers(0, 2**62) | st.integers(0, 300), max_size=80, unique=True),
+       st.integers(1, 7), st.lists(st.integers(-5, 2**62) | st.integers(0, 300), max_size=10))
 def test_sorted_lists_rank_and_unrank_exactly(tmp_path_factory, keys, chunk, probes):
     keys = np.array(sorted(keys), dtype=np.int64)
     path = tmp_path_factory.mktemp("keys") / "tier-2.keys"
@@ -176,10 +176,9 @@ def test_sorted_lists_rank_and_unrank_exactly(tmp_path_factory, keys, chunk, pro
     listed = KeyFile(path, index, chunk, "db", 2)
     if len(keys):
         assert np.array_equal(listed.read(), keys)
-    # the kernels' rank over tier 2 loaded whole, and over one block standing for its indices
-    bounds = np.zeros((3, 3), dtype=np.int64)
-    bounds[2] = (0, len(keys), 0)
-    params = sorted_params(np.zeros(1), keys.copy(), bounds)
+    # the kernels' rank over tier 2 loaded whole (its buckets), and over one block standing
+    # for its indices
+    params = sorted_params(np.zeros(1), keys, *view(3, keys, {2: (0, len(keys), 0)}))
     for i, p in enumerate(keys.tolist()):
         assert listed.find(p) == sorted_rank(params, 2, p) == i
         assert sorted_unrank(params, 2, i) == p
@@ -189,10 +188,11 @@ def test_sorted_lists_rank_and_unrank_exactly(tmp_path_factory, keys, chunk, pro
     assert sorted_rank(params, 1, 0) == sorted_unrank(params, 1, 0) == -1  # tier not loaded
     if len(keys) > chunk:
         block = listed.block(1)
-        bounds[2] = (0, len(block), chunk)
-        params = sorted_params(np.zeros(1), block, bounds)
+        params = sorted_params(np.zeros(1), block, *view(3, block, {2: (0, len(block), chunk)}))
         assert [sorted_unrank(params, 2, chunk + j) for j in range(len(block))] == \
             keys[chunk:2 * chunk].tolist()
+        assert [sorted_rank(params, 2, p) for p in block.tolist()] == \
+            list(range(chunk, chunk + len(block)))
         assert sorted_unrank(params, 2, 0) == -1
 
 

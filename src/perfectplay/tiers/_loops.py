@@ -26,9 +26,9 @@ are of every position.
 
 A game ranked by the solver (``TierRules`` with only ``tier``) runs the same loops with
 :func:`sorted_rank`, :func:`sorted_unrank` and :func:`sorted_unrank_run` as its hooks: its
-``params`` is then ``(game params, keys, bounds)``, the sorted lists of the tiers a step reads
-(:mod:`perfectplay.tiers.keys`), and :mod:`perfectplay.tiers.kernels` hands the game's own
-params to its rules.
+``params`` is then ``(game params, keys, bounds, directory)``, the sorted lists of the tiers a
+step reads and their buckets (:mod:`perfectplay.tiers.keys`), and
+:mod:`perfectplay.tiers.kernels` hands the game's own params to its rules.
 
 A child of tier ``c`` is looked up in ``tables[slot_of[c]]`` (raw bytes of tier ``c``'s codes,
 ``widths[slot_of[c]]`` bytes each) or marked in ``reaches[slot_of[c]]``; ``slot_of[c]`` is -1
@@ -96,23 +96,38 @@ def stored_code(code):
 @njit(inline="always")
 def sorted_rank(params, t, position):
     """The index of ``position`` in tier ``t`` of a game ranked by the solver: its place in
-    the tier's sorted list, by binary search; -1 when it is not there (or the list is not
-    loaded). ``params[1]`` holds the lists one after another, ``params[2][t]`` is ``(start,
-    stop, first)``: ``keys[start:stop]`` are those of indices ``first, first + 1, ...``."""
+    the tier's sorted list, by binary search within its bucket; -1 when it is not there (or
+    the list is not loaded). ``params[1]`` holds the lists one after another, ``params[3]``
+    their bucket directories, and ``params[2][t]`` is ``(start, stop, first, directory, count,
+    shift, low)``: ``keys[start:stop]`` are the positions of indices ``first, first + 1, ...``;
+    bucket ``b < count`` of the positions from ``low + (b << shift)`` on is
+    ``keys[d[b]:d[b + 1]]``, ``d`` the directory from ``params[3][directory]`` (-1: none, the
+    search covers the list)."""
     keys = params[1]
     bounds = params[2]
     if unsigned(t) >= unsigned(bounds.shape[0]):
         return -1
-    lo = bounds[t, 0]
+    start = bounds[t, 0]
+    lo = start
     hi = bounds[t, 1]
-    start = lo
+    d = bounds[t, 3]
+    if d >= 0 and lo < hi:
+        offset = position - bounds[t, 6]
+        if offset < 0:
+            return -1
+        b = offset >> bounds[t, 5]
+        if b >= bounds[t, 4]:
+            return -1
+        lo = params[3][d + b]
+        hi = params[3][d + b + 1]
+    stop = hi
     while lo < hi:
         mid = (lo + hi) >> 1
         if keys[mid] < position:
             lo = mid + 1
         else:
             hi = mid
-    if lo < bounds[t, 1] and keys[lo] == position:
+    if lo < stop and keys[lo] == position:
         return bounds[t, 2] + lo - start
     return -1
 

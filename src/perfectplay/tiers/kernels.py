@@ -99,15 +99,15 @@ def tier(params, position):
 def image(params, position, k):
     return game_image(params[0], position, k)
 ''' + _STAND_INS["rank_child"]
-"""The hooks of a game ranked by the solver, over ``params = (game params, keys, bounds)``:
-its rules get the game's params, rank and unrank search the sorted lists
+"""The hooks of a game ranked by the solver, over ``params = (game params, keys, bounds,
+directory)``: its rules get the game's params, rank and unrank search the sorted lists
 (:func:`~perfectplay.tiers._loops.sorted_rank`)."""
 
 
 def kernels_for(rules: CompiledRules) -> ModuleType:
     """The module of tier entry points for ``rules`` (which have ``tiers``): see
     :func:`~perfectplay.compiled.kernels.kernel_module`, family ``"tiers"``. For a game ranked
-    by the solver, the entries take ``params = (game params, keys, bounds)``
+    by the solver, the entries take ``params = (game params, keys, bounds, directory)``
     (:mod:`perfectplay.tiers._loops`).
 
     Examples

@@ -56,6 +56,7 @@ from perfectplay.core.limits import check_memory
 from perfectplay.core.solution import write_atomically
 from perfectplay.tiers.storage import (
     FORWARD_FORMAT,
+    LEVEL,
     Layout,
     block_digest,
     compress_block,
@@ -76,29 +77,78 @@ __all__ = ["GRAPH_KEYS", "KeyFile", "check_graph", "expanded", "forward_identity
 GRAPH_KEYS = ("sizes", "children", "order", "start_index")
 """The manifest keys a game ranked by the solver leaves null until its forward pass ends."""
 
+RUN_LEVEL = 1
+"""Zstandard's level for the runs, read once and removed: speed over size (the lists, kept,
+take the code files' :data:`~perfectplay.tiers.storage.LEVEL`)."""
+
 EXPAND = 1 << 16
 """Positions one call of the ``expand`` kernel takes (its output: ``max_moves`` children
 each, 16 bytes a child)."""
 
 
-def sorted_params(params: Any, keys: Any = None, bounds: Any = None) -> tuple[Any, Any, Any]:
+BUCKET = 8
+"""Positions a bucket of a loaded list holds on average: :func:`~perfectplay.tiers._loops.
+sorted_rank` searches only the bucket of a position, a cache line or two, not the whole list
+(about 1 byte a position for the directory; Connect Four 5x5 solved 2.6 times faster than by
+binary search over the list)."""
+
+
+def sorted_params(params: Any, keys: Any = None, bounds: Any = None,
+                  directory: Any = None) -> tuple[Any, Any, Any, Any]:
     """The ``params`` the kernels of a game ranked by the solver take: the game's own, the
-    lists loaded (int64, one after another) and, for each tier, ``(start, stop, first)``:
-    ``keys[start:stop]`` are the positions of its indices ``first, first + 1, ...`` (no tier
-    loaded by default).
+    lists loaded (int64, one after another), for each tier its ``bounds`` and the bucket
+    ``directory`` (see :func:`~perfectplay.tiers._loops.sorted_rank`; :func:`view` makes
+    them); by default no tier loaded.
 
     >>> import numpy as np
-    >>> _, keys, bounds = sorted_params(np.zeros(1))
-    >>> keys.shape, bounds.shape
-    ((0,), (0, 3))
+    >>> _, keys, bounds, directory = sorted_params(np.zeros(1))
+    >>> keys.shape, bounds.shape, directory.shape
+    ((0,), (0, 7), (0,))
     """
     import numpy as np
 
     if keys is None:
         keys = np.zeros(0, dtype=np.int64)
     if bounds is None:
-        bounds = np.zeros((0, 3), dtype=np.int64)
-    return params, keys, bounds
+        bounds = np.zeros((0, 7), dtype=np.int64)
+    if directory is None:
+        directory = np.zeros(0, dtype=np.int64)
+    return params, keys, bounds, directory
+
+
+def view(tiers: int, keys: Any, lists: dict[int, tuple[int, int, int]]) -> tuple[Any, Any]:
+    """``(bounds, directory)`` of :func:`sorted_params` over ``keys``, where ``lists[t] =
+    (start, stop, first)`` says that ``keys[start:stop]`` holds the positions of tier ``t``'s
+    indices ``first ..`` (a whole list, or one block of it), for tier numbers below ``tiers``;
+    each list gets buckets of about :data:`BUCKET` positions.
+
+    >>> import numpy as np
+    >>> keys = np.arange(0, 200, 3)  # 67 positions: 7 buckets, 32 numbers each
+    >>> bounds, directory = view(2, keys, {1: (0, 67, 0)})
+    >>> bounds[1].tolist(), directory.tolist()
+    ([0, 67, 0, 0, 7, 5, 0], [0, 11, 22, 32, 43, 54, 64, 67])
+    """
+    import numpy as np
+
+    bounds = np.zeros((tiers, 7), dtype=np.int64)
+    bounds[:, 3] = -1
+    parts = []
+    at = 0
+    for t, (start, stop, first) in sorted(lists.items()):
+        bounds[t, :3] = (start, stop, first)
+        if stop <= start:
+            continue
+        low, span = int(keys[start]), int(keys[stop - 1]) - int(keys[start])
+        buckets = max(1, (stop - start) // BUCKET)
+        shift = max(0, span.bit_length() - buckets.bit_length() + 1)
+        count = (span >> shift) + 1
+        edges = low + (np.arange(count, dtype=np.int64) << shift)
+        parts.append(start + np.searchsorted(keys[start:stop], edges))
+        parts.append(np.array([stop], dtype=np.int64))
+        bounds[t, 3:] = (at, count, shift, low)
+        at += count + 1
+    directory = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    return bounds, directory.astype(np.int64)
 
 
 def forward_identity(manifest: dict[str, Any]) -> str:
@@ -112,10 +162,11 @@ def _block_key(database: str, t: int, k: int, kind: str) -> str:
 
 
 def write_keys(path: Path, keys: Any, chunk: int, database: str, t: int,
-               kind: str = "keys") -> dict[str, Any]:
+               kind: str = "keys", level: int = LEVEL) -> dict[str, Any]:
     """Write the sorted int64 array ``keys`` to ``path`` in blocks of ``chunk`` entries (see
-    the module's docstring) and return its index: ``size``, ``blocks`` (lengths), ``firsts``
-    and ``chunks`` (checksums). The same bytes every time.
+    the module's docstring), compressed at Zstandard's ``level``, and return its index:
+    ``size``, ``blocks`` (lengths), ``firsts`` and ``chunks`` (checksums). The same bytes
+    every time.
 
     >>> import numpy as np, tempfile
     >>> path = Path(tempfile.mkdtemp()) / "tier-1.keys"
@@ -134,7 +185,7 @@ def write_keys(path: Path, keys: Any, chunk: int, database: str, t: int,
         deltas[0] = part[0]
         deltas[1:] = np.diff(part)
         data = deltas.tobytes()
-        blocks.append(compress_block(data))
+        blocks.append(compress_block(data, level))
         firsts.append(int(part[0]))
         digests.append(block_digest(_block_key(database, t, k, kind), data))
 
@@ -296,11 +347,13 @@ def graph(entries: dict[int, dict[str, Any]]) -> dict[str, Any]:
 
 
 _loaded_lock = threading.Lock()
-_loaded: dict[tuple[str, ...], tuple[Any, Any]] = {}
+_loaded: dict[tuple[str, ...], tuple[Any, Any, Any]] = {}
 
 
-def load_lists(layout: Layout, manifest: dict[str, Any], tiers: list[int]) -> tuple[Any, Any]:
-    """``(keys, bounds)`` of :func:`sorted_params` with the whole lists of ``tiers`` loaded;
+def load_lists(layout: Layout, manifest: dict[str, Any],
+               tiers: list[int]) -> tuple[Any, Any, Any]:
+    """``(keys, bounds, directory)`` of :func:`sorted_params` with the whole lists of
+    ``tiers`` loaded;
     kept for the next call with the same tiers (the chunks of one tier, on threads of this
     process or a Dask worker's), only one set at a time.
 
@@ -321,20 +374,21 @@ def load_lists(layout: Layout, manifest: dict[str, Any], tiers: list[int]) -> tu
         _loaded.clear()
         entries = key_index(layout, manifest)
         sizes = manifest["sizes"]
-        total = sum(sizes[t] for t in tiers)
-        check_memory(8 * total, f"the sorted lists of tiers {sorted(tiers)} "
-                                f"({total:,} positions)")
+        total = sum(sizes[t] for t in set(tiers))
+        need = (8 + 16 // BUCKET + 1) * total  # the lists and their buckets
+        check_memory(need, f"the sorted lists of tiers {sorted(set(tiers))} ({total:,} "
+                           "positions)")
         keys = np.empty(total, dtype=np.int64)
-        bounds = np.zeros((len(sizes), 3), dtype=np.int64)
+        lists = {}
         at = 0
-        for t in sorted(tiers):
+        for t in sorted(set(tiers)):
             n = sizes[t]
             if n:
                 keys_of(layout, manifest, entries[t]).read(keys[at:at + n])
-            bounds[t] = (at, at + n, 0)
+            lists[t] = (at, at + n, 0)
             at += n
-        _loaded[key] = keys, bounds
-        return keys, bounds
+        _loaded[key] = (keys, *view(len(sizes), keys, lists))
+        return _loaded[key]
 
 
 def expanded(rules: CompiledRules, t: int, positions: Any, threads: int) -> Iterator[Any]:
@@ -364,6 +418,40 @@ def expanded(rules: CompiledRules, t: int, positions: Any, threads: int) -> Iter
             yield from pool.map(run, starts[lo:lo + 2 * threads])
 
 
+def distinct(values: Any, *, runs: bool = False) -> Any:
+    """The distinct ``values`` (int64), sorted: by sorting, since numpy's ``unique`` (by
+    hashing, from numpy 2.3) takes dozens of times longer on these arrays. ``runs``: the
+    values are sorted runs one after another, which timsort merges (three times faster for
+    two runs).
+
+    >>> import numpy as np
+    >>> distinct(np.array([5, 3, 5, 1, 3])).tolist()
+    [1, 3, 5]
+    """
+    import numpy as np
+
+    ordered = np.sort(values, kind="stable" if runs else None)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+def contains(ordered: Any, values: Any) -> Any:
+    """Whether each of ``values`` is in the sorted array ``ordered``, by binary search.
+
+    >>> import numpy as np
+    >>> contains(np.array([1, 3, 5]), np.array([0, 3, 6])).tolist()
+    [False, True, False]
+    """
+    import numpy as np
+
+    if not len(ordered):
+        return np.zeros(len(values), dtype=bool)
+    at = np.minimum(np.searchsorted(ordered, values), len(ordered) - 1)
+    return ordered[at] == values
+
+
 class _Runs:
     """The children of a tier in each larger tier, merged into sorted unique arrays as they
     come (so they hold at most about twice the distinct positions)."""
@@ -371,14 +459,9 @@ class _Runs:
     def __init__(self) -> None:
         self.merged: dict[int, Any] = {}
         self.waiting: dict[int, list[Any]] = {}
-        self.count = 0
 
     def add(self, c: int, kids: Any) -> None:
-        import numpy as np
-
-        part = np.unique(kids)
-        self.waiting.setdefault(c, []).append(part)
-        self.count += len(part)
+        self.waiting.setdefault(c, []).append(distinct(kids))
         held = len(self.merged.get(c, ())) + sum(len(w) for w in self.waiting[c])
         if held > 2 * len(self.merged.get(c, ())) + (1 << 20):
             self._merge(c)
@@ -388,7 +471,7 @@ class _Runs:
 
         parts = [self.merged.get(c, np.zeros(0, dtype=np.int64)), *self.waiting.pop(c, [])]
         check_memory(16 * sum(len(p) for p in parts), f"the children found in tier {c}")
-        self.merged[c] = np.unique(np.concatenate(parts))
+        self.merged[c] = distinct(np.concatenate(parts), runs=True)
 
     def result(self) -> dict[int, Any]:
         for c in list(self.waiting):
@@ -442,7 +525,7 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
                          database, t, f"from-{p}").read() for p, r in runs]
         if t == start_tier:
             found.append(np.array([start], dtype=np.int64))
-        known = np.unique(np.concatenate(found))
+        known = distinct(np.concatenate(found), runs=True)
         del found
         out = _Runs()
         frontier, loopy = known, False
@@ -451,9 +534,9 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
             for kids, kid_tiers in expanded(rules, t, frontier, threads):
                 same = kid_tiers == t
                 if same.any():
-                    inside.append(np.unique(kids[same]))
+                    inside.append(distinct(kids[same]))
                 others = kid_tiers[~same]
-                for c in np.unique(others).tolist():
+                for c in set(others.tolist()):
                     out.add(c, kids[~same][others == c])
             if progress is not None:
                 progress(TierProgress("forward", t, len(entries) + 1, len(entries) + 1,
@@ -461,10 +544,11 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
             if not inside:
                 break
             loopy = True
-            new = np.setdiff1d(np.unique(np.concatenate(inside)), known, assume_unique=True)
+            new = distinct(np.concatenate(inside))
+            new = new[~contains(known, new)]
             check_memory(8 * (len(known) + len(new)), f"tier {t}'s positions ({len(known):,} "
                                                       "and more)")
-            known = np.union1d(known, new)
+            known = distinct(np.concatenate([known, new]), runs=True)
             frontier = new
         children = out.result()
         bits = np.zeros((len(known) + 7) // 8, dtype=np.uint8)
@@ -477,7 +561,7 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
                  "keys": write_keys(layout.keys(t), known, chunk, database, t),
                  "children": sorted({*children, *([t] if loopy else [])}),
                  "runs": [{"tier": c, **write_keys(layout.run(c, t), kids, chunk, database, c,
-                                                   f"from-{t}")}
+                                                   f"from-{t}", RUN_LEVEL)}
                           for c, kids in children.items()]}
         if t == start_tier:
             entry["start_index"] = int(known.searchsorted(start))

@@ -24,7 +24,7 @@ from perfectplay.core.solution import (
     write_atomically,
 )
 from perfectplay.core.values import Value
-from perfectplay.tiers.keys import check_graph, key_index, keys_of, sorted_params
+from perfectplay.tiers.keys import check_graph, key_index, keys_of, sorted_params, view
 from perfectplay.tiers.storage import (
     CHUNK,
     DATABASE_FORMAT,
@@ -110,12 +110,12 @@ class TierSolution(Solution[P]):
         prepare(self._kernels.unrank_many, params, 0, self._index, self._found,
                 rules=self._rules)
 
-    def _params(self, keys: Any = None, bounds: Any = None) -> Any:
-        """What the kernels take as ``params``: for a game ranked by the solver, with ``keys``
-        and ``bounds`` (:func:`~perfectplay.tiers.keys.sorted_params`)."""
+    def _params(self, keys: Any = None, bounds: Any = None, directory: Any = None) -> Any:
+        """What the kernels take as ``params``: for a game ranked by the solver, with ``keys``,
+        ``bounds`` and ``directory`` (:func:`~perfectplay.tiers.keys.sorted_params`)."""
         if not self._sorted:
             return self._rules.params
-        return sorted_params(self._rules.params, keys, bounds)
+        return sorted_params(self._rules.params, keys, bounds, directory)
 
     def _chunk(self, tier: int, k: int) -> Any:
         """Chunk ``k`` of tier ``tier``'s codes as an array, read (checked against its
@@ -210,10 +210,9 @@ class TierSolution(Solution[P]):
                 found = np.empty((len(indices), symmetries), dtype=np.int64)
                 params = self._params()
                 if self._sorted:  # the chunk's block of the list, standing for its indices
-                    bounds = np.zeros((len(self.manifest["sizes"]), 3), dtype=np.int64)
                     block = self._cached((t, k, "keys"), partial(self._keys[t].block, k))
-                    bounds[t] = (0, len(block), lo)
-                    params = self._params(block, bounds)
+                    params = self._params(block, *view(len(self.manifest["sizes"]), block,
+                                                       {t: (0, len(block), lo)}))
                 self._kernels.members(params, t, indices + lo, found)
                 for i, members in zip(indices.tolist(), found.tolist(), strict=True):
                     value, remoteness = decode_stored(int(codes[i]))

@@ -412,9 +412,10 @@ def _bound(length: int) -> int:
     return length + (length >> 7) + 512
 
 
-def compress_block(data: bytes) -> bytes:
-    """A chunk of codes as one Zstandard frame (:data:`LEVEL`): the same bytes every time."""
-    return bytes(zstd_module().compress(data, level=LEVEL))
+def compress_block(data: bytes, level: int = LEVEL) -> bytes:
+    """A chunk of codes as one Zstandard frame (at :data:`LEVEL` unless told): the same bytes
+    every time."""
+    return bytes(zstd_module().compress(data, level=level))
 
 
 class TierCodes:
