@@ -34,7 +34,7 @@ from perfectplay.tiers._loops import sorted_rank, sorted_unrank
 from perfectplay.tiers.keys import KeyFile, key_index, sorted_params, view, write_keys
 from perfectplay.tiers.storage import Layout
 
-GAME_FILE = Path(__file__).with_name("sorted_game.py")
+GAME_FILE = Path(__file__).resolve().parents[2] / "examples" / "token_takeaway.py"
 
 
 def unranked(rules):
@@ -237,7 +237,7 @@ def _falling(params, position):
 def test_a_move_to_a_smaller_tier_is_refused_by_solve_and_by_check(tmp_path):
     sys.path.insert(0, str(GAME_FILE.parent))
     try:
-        from sorted_game import TokenTakeAway
+        from token_takeaway import TokenTakeAway
     finally:
         sys.path.remove(str(GAME_FILE.parent))
 
@@ -279,7 +279,8 @@ def reference(tmp_path_factory):
 
 def _killed_when(directory: Path, ready) -> None:
     """Run the solve in a process and SIGKILL it once ``ready(directory)``."""
-    code = _SOLVE.format(tests=str(GAME_FILE.parents[1]), directory=str(directory))
+    code = _SOLVE.format(tests=str(Path(__file__).resolve().parents[1]),
+                         directory=str(directory))
     process = subprocess.Popen([sys.executable, "-c", code])
     try:
         while not ready(directory):

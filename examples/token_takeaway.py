@@ -1,7 +1,13 @@
-"""A user's game ranked by the tier solver with nothing but ``tier()``, for the tests: take 1
-to 3 counters from a heap of ``heap``, or turn the token over (a move that stays in its tier,
-so a tier's positions can cycle). A position is ``taken * 2 + token``; its tier is ``taken``,
-which no move lowers. Who cannot move (the heap is empty) loses."""
+"""A game of your own with tiers and nothing to rank by hand: only ``tier()``, the tier solver
+ranking each tier's reachable positions itself (see the README, "Tiers ranked by the solver").
+
+Take 1 to 3 counters from a heap of ``heap``, or turn the token over (a move that stays in its
+tier, so a tier's positions can cycle: play may go on forever, a draw). A position is ``taken *
+2 + token``; its tier is ``taken``, which no move lowers. Who cannot move (the heap is empty)
+loses.
+
+    perfectplay solve examples/token_takeaway.py:TokenTakeAway --arg heap=9 --db token.db
+"""
 
 import numpy as np
 from numba import njit
