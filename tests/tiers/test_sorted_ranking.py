@@ -336,3 +336,9 @@ def test_db_verify_exits_3_on_a_damaged_sorted_list(tmp_path):
     data[len(data) // 2] ^= 0x01
     target.write_bytes(bytes(data))
     assert main(["db", "verify", str(directory), "--game", f"{GAME_FILE}:TokenTakeAway"]) == 3
+
+
+def test_two_dask_workers_write_the_bytes_of_one_process(reference, tmp_path):
+    pytest.importorskip("distributed")
+    solve_tiers(SortedMorris(), tmp_path, chunk_size=CHUNK, workers=2)
+    assert files(tmp_path) == files(reference)

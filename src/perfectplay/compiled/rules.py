@@ -92,6 +92,18 @@ class TierRules:
     They share ``memo``, an int64 array of :data:`TIER_MEMO` entries that only they use;
     without them the solver calls ``unrank`` and ``rank``, and ``perfectplay check`` verifies
     that they agree with them.
+
+    Examples
+    --------
+    Tiers by counters taken (``examples/token_takeaway.py``), ranked by the solver:
+
+    >>> from numba import njit
+    >>> @njit
+    ... def taken(params, position):
+    ...     return position >> 1
+    >>> hooks = TierRules(tier=taken)
+    >>> hooks.sorted, hooks.sizes
+    (True, ())
     """
 
     tier: Callable[[Any, int], int]

@@ -46,7 +46,6 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,14 +63,15 @@ from perfectplay.tiers.storage import (
     open_regular,
     read_document,
     write_document,
+    write_file,
     zstd_module,
 )
 
 if TYPE_CHECKING:
     from perfectplay.tiers.solve import Progress
 
-__all__ = ["GRAPH_KEYS", "KeyFile", "check_graph", "expanded", "forward_identity",
-           "forward_sorted", "graph", "key_index", "keys_of", "load_lists", "sorted_params",
+__all__ = ["GRAPH_KEYS", "KeyFile", "check_graph", "forward_identity", "forward_sorted",
+           "key_index", "keys_of", "load_lists", "release_lists", "sorted_params", "view",
            "write_keys"]
 
 GRAPH_KEYS = ("sizes", "children", "order", "start_index")
@@ -337,7 +337,7 @@ def keys_of(layout: Layout, manifest: dict[str, Any], entry: dict[str, Any]) -> 
                    forward_identity(manifest), t)
 
 
-def graph(entries: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def _graph(entries: dict[int, dict[str, Any]]) -> dict[str, Any]:
     """The tier graph a finished forward pass found: ``sizes``, ``children`` and ``order``
     over the tiers ``0 ..`` the largest number reached."""
     count = 1 + max(entries)
@@ -391,7 +391,13 @@ def load_lists(layout: Layout, manifest: dict[str, Any],
         return _loaded[key]
 
 
-def expanded(rules: CompiledRules, t: int, positions: Any, threads: int) -> Iterator[Any]:
+def release_lists() -> None:
+    """Drop the lists :func:`load_lists` keeps (a solve's end: its memory goes back)."""
+    with _loaded_lock:
+        _loaded.clear()
+
+
+def _expanded(rules: CompiledRules, t: int, positions: Any, threads: int) -> Iterator[Any]:
     """The children of ``positions`` of tier ``t``, by the ``expand`` kernel on ``threads``
     threads, :data:`EXPAND` positions a call: ``(kids, kid_tiers)`` per call, in order."""
     import numpy as np
@@ -418,14 +424,14 @@ def expanded(rules: CompiledRules, t: int, positions: Any, threads: int) -> Iter
             yield from pool.map(run, starts[lo:lo + 2 * threads])
 
 
-def distinct(values: Any, *, runs: bool = False) -> Any:
+def _distinct(values: Any, *, runs: bool = False) -> Any:
     """The distinct ``values`` (int64), sorted: by sorting, since numpy's ``unique`` (by
     hashing, from numpy 2.3) takes dozens of times longer on these arrays. ``runs``: the
     values are sorted runs one after another, which timsort merges (three times faster for
     two runs).
 
     >>> import numpy as np
-    >>> distinct(np.array([5, 3, 5, 1, 3])).tolist()
+    >>> _distinct(np.array([5, 3, 5, 1, 3])).tolist()
     [1, 3, 5]
     """
     import numpy as np
@@ -437,11 +443,11 @@ def distinct(values: Any, *, runs: bool = False) -> Any:
     return ordered[keep]
 
 
-def contains(ordered: Any, values: Any) -> Any:
+def _contains(ordered: Any, values: Any) -> Any:
     """Whether each of ``values`` is in the sorted array ``ordered``, by binary search.
 
     >>> import numpy as np
-    >>> contains(np.array([1, 3, 5]), np.array([0, 3, 6])).tolist()
+    >>> _contains(np.array([1, 3, 5]), np.array([0, 3, 6])).tolist()
     [False, True, False]
     """
     import numpy as np
@@ -461,7 +467,7 @@ class _Runs:
         self.waiting: dict[int, list[Any]] = {}
 
     def add(self, c: int, kids: Any) -> None:
-        self.waiting.setdefault(c, []).append(distinct(kids))
+        self.waiting.setdefault(c, []).append(_distinct(kids))
         held = len(self.merged.get(c, ())) + sum(len(w) for w in self.waiting[c])
         if held > 2 * len(self.merged.get(c, ())) + (1 << 20):
             self._merge(c)
@@ -471,16 +477,12 @@ class _Runs:
 
         parts = [self.merged.get(c, np.zeros(0, dtype=np.int64)), *self.waiting.pop(c, [])]
         check_memory(16 * sum(len(p) for p in parts), f"the children found in tier {c}")
-        self.merged[c] = distinct(np.concatenate(parts), runs=True)
+        self.merged[c] = _distinct(np.concatenate(parts), runs=True)
 
     def result(self) -> dict[int, Any]:
         for c in list(self.waiting):
             self._merge(c)
         return dict(sorted(self.merged.items()))
-
-
-def _put(f: Any, data: bytes) -> None:
-    f.write(data)
 
 
 def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any],
@@ -525,16 +527,16 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
                          database, t, f"from-{p}").read() for p, r in runs]
         if t == start_tier:
             found.append(np.array([start], dtype=np.int64))
-        known = distinct(np.concatenate(found), runs=True)
+        known = _distinct(np.concatenate(found), runs=True)
         del found
         out = _Runs()
         frontier, loopy = known, False
         while len(frontier):
             inside = []
-            for kids, kid_tiers in expanded(rules, t, frontier, threads):
+            for kids, kid_tiers in _expanded(rules, t, frontier, threads):
                 same = kid_tiers == t
                 if same.any():
-                    inside.append(distinct(kids[same]))
+                    inside.append(_distinct(kids[same]))
                 others = kid_tiers[~same]
                 for c in set(others.tolist()):
                     out.add(c, kids[~same][others == c])
@@ -544,18 +546,18 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
             if not inside:
                 break
             loopy = True
-            new = distinct(np.concatenate(inside))
-            new = new[~contains(known, new)]
+            new = _distinct(np.concatenate(inside))
+            new = new[~_contains(known, new)]
             check_memory(8 * (len(known) + len(new)), f"tier {t}'s positions ({len(known):,} "
                                                       "and more)")
-            known = distinct(np.concatenate([known, new]), runs=True)
+            known = _distinct(np.concatenate([known, new]), runs=True)
             frontier = new
         children = out.result()
         bits = np.zeros((len(known) + 7) // 8, dtype=np.uint8)
         bits[:len(known) // 8] = 0xFF
         if len(known) % 8:
             bits[-1] = (1 << (len(known) % 8)) - 1
-        write_atomically(layout.reach(t), partial(_put, data=bits.tobytes()))
+        write_file(layout.reach(t), bits.tobytes())
         entry = {"tier": t, "reached": len(known),
                  "reach_sha256": hashlib.sha256(bits.tobytes()).hexdigest(),
                  "keys": write_keys(layout.keys(t), known, chunk, database, t),
@@ -570,7 +572,7 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
                        {"database": database, "tiers": list(entries.values())})
         for p, _ in runs:  # merged into tier t's list, which forward.json now records
             layout.run(t, p).unlink(missing_ok=True)
-    filled = {**manifest, **graph(entries),
+    filled = {**manifest, **_graph(entries),
               "start_index": entries[start_tier]["start_index"]}
     if filled != manifest:
         write_document(layout.manifest, DATABASE_FORMAT,
@@ -591,7 +593,7 @@ def check_graph(layout: Layout, manifest: dict[str, Any]) -> None:
         return
     entries = key_index(layout, manifest)
     start = entries.get(manifest["start_tier"], {}).get("start_index")
-    if not entries or {**graph(entries), "start_index": start} != {
+    if not entries or {**_graph(entries), "start_index": start} != {
             k: manifest[k] for k in GRAPH_KEYS}:
         raise DamagedDataError(f"{layout.manifest}: its tiers are not what its forward pass "
                                "found (forward.json); refused")

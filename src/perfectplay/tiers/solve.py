@@ -50,6 +50,7 @@ from perfectplay.tiers.keys import (
     forward_sorted,
     key_index,
     load_lists,
+    release_lists,
     sorted_params,
 )
 from perfectplay.tiers.storage import (
@@ -80,6 +81,7 @@ from perfectplay.tiers.storage import (
     scan_raw,
     tier_summary,
     write_document,
+    write_file,
     write_region,
 )
 
@@ -207,8 +209,12 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
                                       _threads(threads), progress)
         else:
             _forward_pass(rules, layout, manifest, _threads(threads), progress)
-        with _executor(workers, scheduler, _threads(threads)) as run:
-            reused = _backward_pass(game, layout, manifest, run, _threads(threads), progress)
+        try:
+            with _executor(workers, scheduler, _threads(threads)) as run:
+                reused = _backward_pass(game, layout, manifest, run, _threads(threads),
+                                        progress)
+        finally:
+            release_lists()
     solution = open_database(layout.root, game)
     solution.tiers_reused = reused
     # this process's kernels (the workers' of a Dask cluster compile in their own)
@@ -425,7 +431,7 @@ def _bits(layout: Layout, tier: int, size: int) -> Any:
 
 
 def _write_bits(layout: Layout, tier: int, bits: Any) -> None:
-    write_atomically(layout.reach(tier), lambda f: _write(f, bits.tobytes()))
+    write_file(layout.reach(tier), bits.tobytes())
 
 
 def _forward_record(layout: Layout, manifest: dict[str, Any]) -> list[dict[str, Any]]:
@@ -725,10 +731,6 @@ def _solve_chunks(game: Game[Any], tiers: TierRules, layout: Layout, manifest: d
     return found
 
 
-def _write(f: Any, data: bytes) -> None:
-    f.write(data)
-
-
 def _sized(f: Any, length: int) -> None:
     """Make an empty file ``length`` bytes of zeros (sparse where the file system allows)."""
     f.truncate(length)
@@ -884,7 +886,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
                    out, weights, info)
     del code, unresolved, first, parent, outbest, outwin, nonwin, link, clink
     codes = out.astype(np.uint8) if deepest <= MAX_ONE_BYTE else out.astype("<u2")
-    write_atomically(layout.codes(t), lambda f: _write(f, codes.tobytes()))
+    write_file(layout.codes(t), codes.tobytes())
     return {"tier": t, "indices": n, "primitives": primitives.tolist(),
             "weights": histogram_of(weights)}
 

@@ -76,7 +76,7 @@ __all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION"
            "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
            "database_id", "decode_stored", "histogram_of", "is_histogram", "locked", "map_file",
            "open_regular", "read_document", "read_regular", "read_tier", "scan_codes", "scan_raw",
-           "tier_summary", "write_document", "write_region", "zstd_module"]
+           "tier_summary", "write_document", "write_file", "write_region", "zstd_module"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
@@ -217,11 +217,16 @@ def write_document(path: Path, kind: str, body: dict[str, Any]) -> None:
     document = {"format": kind, "version": FORMAT_VERSION, **body}
     document["sha256"] = checksum(document)
     text = json.dumps(document, sort_keys=True, indent=1).encode() + b"\n"
-    write_atomically(path, lambda f: _write(f, text))
+    write_file(path, text)
 
 
-def _write(f: Any, data: bytes) -> None:
-    f.write(data)
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` as the file ``path``, atomically (see
+    :func:`~perfectplay.core.solution.write_atomically`)."""
+    def write(f: Any) -> None:
+        f.write(data)
+
+    write_atomically(path, write)
 
 
 def read_document(path: Path, kind: str) -> dict[str, Any]:
