@@ -20,7 +20,14 @@ from naive import naive_values, reachable
 from numba import njit
 from tiers.tiered_graph import TIERS, TieredGraph
 
-from perfectplay import DamagedDataError, GameError, SolutionFileError, Value, solve
+from perfectplay import (
+    DamagedDataError,
+    EngineLimitError,
+    GameError,
+    SolutionFileError,
+    Value,
+    solve,
+)
 from perfectplay.check import check
 from perfectplay.cli import main
 from perfectplay.compiled import compiled_solve
@@ -342,3 +349,13 @@ def test_two_dask_workers_write_the_bytes_of_one_process(reference, tmp_path):
     pytest.importorskip("distributed")
     solve_tiers(SortedMorris(), tmp_path, chunk_size=CHUNK, workers=2)
     assert files(tmp_path) == files(reference)
+
+
+def test_memory_is_checked_before_the_lists_are_taken(tmp_path, monkeypatch):
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", "300000")
+    with pytest.raises(EngineLimitError, match=r"the sorted lists of tiers \[12, 13\] \(27,822 "
+                                               r"positions\) needs about"):
+        solve_tiers(SortedConnectFour(4, 4), tmp_path / "db")
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", "20000")
+    with pytest.raises(EngineLimitError, match=r"the children found in tier 7 \(1,2"):
+        solve_tiers(SortedConnectFour(4, 4), tmp_path / "other")

@@ -476,7 +476,8 @@ class _Runs:
         import numpy as np
 
         parts = [self.merged.get(c, np.zeros(0, dtype=np.int64)), *self.waiting.pop(c, [])]
-        check_memory(16 * sum(len(p) for p in parts), f"the children found in tier {c}")
+        count = sum(len(p) for p in parts)
+        check_memory(16 * count, f"the children found in tier {c} ({count:,} positions)")
         self.merged[c] = _distinct(np.concatenate(parts), runs=True)
 
     def result(self) -> dict[int, Any]:
