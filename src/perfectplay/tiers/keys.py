@@ -11,7 +11,8 @@ the children it found in each larger tier as a sorted run (``tier-C.from-T.run``
 ``sizes`` (the lists' lengths; a tier number no position has is empty), ``children`` (the
 tiers the moves reached), ``order`` (the tiers from the largest number down) and the start's
 index. From there the backward pass and the readers work as for any ranking, the loops
-ranking by binary search in the lists (:func:`~perfectplay.tiers._loops.sorted_rank`).
+ranking by binary search in the lists, within one bucket of about :data:`BUCKET` positions
+(:func:`~perfectplay.tiers._loops.sorted_rank`, :func:`view`).
 
 Files (besides those of :mod:`perfectplay.tiers.storage`):
 
@@ -32,7 +33,9 @@ in ``forward.json``, so a run killed at any point resumes to the same bytes.
 
 Memory: a tier's list and its children found so far (8 bytes a position), checked against the
 available memory before each is taken (:func:`~perfectplay.core.limits.check_memory`); the
-backward pass holds the lists of the tier it solves and of those its moves reach.
+backward pass holds the lists of the tier it solves and of those its moves reach, with their
+bucket directories (:func:`load_lists`: about 9 bytes a position). There is no estimate
+before the forward pass: the sizes are what it finds.
 
 Symmetries are folded for free: the lists hold only the position standing for each class
 (the smallest image), as the loops rank classes anyway.
