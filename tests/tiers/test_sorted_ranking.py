@@ -359,3 +359,10 @@ def test_memory_is_checked_before_the_lists_are_taken(tmp_path, monkeypatch):
     monkeypatch.setenv("PERFECTPLAY_MEMORY", "20000")
     with pytest.raises(EngineLimitError, match=r"the children found in tier 7 \(1,2"):
         solve_tiers(SortedConnectFour(4, 4), tmp_path / "other")
+
+
+def test_a_tier_graph_without_a_ranking_is_refused():
+    with pytest.raises(ValueError, match="come with a ranking of your own"):
+        TierRules(tier=_falling, sizes=(1,), children=((),), solving_order=(0,))
+    with pytest.raises(ValueError, match="need rank"):
+        TierRules(tier=_falling, unrank=_falling)

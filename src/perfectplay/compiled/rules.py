@@ -10,7 +10,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.core.errors import GameError, NotApplicable
@@ -67,8 +67,8 @@ class TierRules:
     tier(parent)``; an equal one makes the tier loopy), the forward pass goes up the tiers and
     the backward pass down, and a move breaking that is a ``GameError`` naming the position.
     Tiers are integers from 0 (at most :data:`MAX_SORTED_TIERS` of them). ``sizes``,
-    ``children`` and ``solving_order`` are then what the forward pass found: a game leaves them
-    out, the solver fills them in (``perfectplay.tiers.solve.tiers_of``).
+    ``children`` and ``solving_order`` are then what the forward pass finds: a game gives none
+    of them (refused without ``rank``), the solver fills them in (:meth:`with_graph`).
 
     Or with a ranking of its own, as follows (for the largest games: no list to keep, and
     runs of indices unranked at once).
@@ -162,6 +162,10 @@ class TierRules:
                 raise ValueError("TierRules: unrank and unrank_run need rank: give a ranking "
                                  "whole (rank, unrank, sizes, children, solving_order) or only "
                                  "tier")
+            if self.sizes or self.children or self.solving_order:
+                raise ValueError("TierRules: sizes, children and solving_order come with a "
+                                 "ranking of your own (rank, unrank); with only tier, the solver "
+                                 "finds them (the tier numbers never fall along a move)")
         elif not self.sizes:
             raise ValueError("TierRules: a ranking of your own (rank) needs sizes, children "
                              "and solving_order; give only tier to have the solver rank")
@@ -195,6 +199,18 @@ class TierRules:
                 named[name] = where
                 del state[name]
         return (_unpickle_named, (TierRules, named, state))
+
+    def with_graph(self, sizes: tuple[int, ...], children: tuple[tuple[int, ...], ...],
+                   solving_order: tuple[int, ...]) -> TierRules:
+        """These hooks of a game ranked by the solver with the tier graph its forward pass
+        found: the solver's own form of them, never a game's (which gives only ``tier``)."""
+        assert self.sorted and sorted(solving_order) == list(range(len(sizes)))
+        found = replace(self)
+        # set past __post_init__, which refuses a graph from a game that gives only tier
+        for name, value in (("sizes", sizes), ("children", children),
+                            ("solving_order", solving_order)):
+            object.__setattr__(found, name, value)
+        return found
 
     def unranked(self) -> TierRules:
         """These hooks without their ranking: ``tier`` and the symmetries only, for the solver

@@ -20,7 +20,6 @@ cluster whose workers see the directory.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 import stat
@@ -277,10 +276,9 @@ def tiers_of(rules: CompiledRules, game: Game[Any],
     if tiers is None:
         raise NotApplicable(f"{game} has no tier hooks (CompiledRules.tiers)")
     if tiers.sorted and manifest is not None and manifest["sizes"] is not None:
-        return dataclasses.replace(
-            tiers, sizes=tuple(manifest["sizes"]),
-            children=tuple(tuple(c) for c in manifest["children"]),
-            solving_order=tuple(manifest["order"]))
+        return tiers.with_graph(tuple(manifest["sizes"]),
+                                tuple(tuple(c) for c in manifest["children"]),
+                                tuple(manifest["order"]))
     return tiers
 
 
