@@ -400,9 +400,11 @@ def release_lists() -> None:
         _loaded.clear()
 
 
-def _expanded(rules: CompiledRules, t: int, positions: Any, threads: int) -> Iterator[Any]:
+def _expanded(rules: CompiledRules, t: int, positions: Any,
+              threads: int) -> Iterator[dict[int, Any]]:
     """The children of ``positions`` of tier ``t``, by the ``expand`` kernel on ``threads``
-    threads, :data:`EXPAND` positions a call: ``(kids, kid_tiers)`` per call, in order."""
+    threads, :data:`EXPAND` positions a call: per call, in order, the distinct children in
+    each tier, by tier (sorted in the threads too: numpy's sort releases the GIL)."""
     import numpy as np
 
     from perfectplay.tiers.kernels import call
@@ -410,13 +412,17 @@ def _expanded(rules: CompiledRules, t: int, positions: Any, threads: int) -> Ite
     params = sorted_params(rules.params)
     width = max(1, rules.max_moves)
 
-    def run(lo: int) -> tuple[Any, Any]:
+    def run(lo: int) -> dict[int, Any]:
         part = positions[lo:lo + EXPAND]
         kids = np.empty(len(part) * width, dtype=np.int64)
         kid_tiers = np.empty(len(part) * width, dtype=np.int64)
         n = call(rules, "expand", params, t, rules.max_moves, part, kids, kid_tiers,
                  np.zeros(3, dtype=np.int64))
-        return kids[:n], kid_tiers[:n]
+        kids, kid_tiers = kids[:n], kid_tiers[:n]
+        reached = np.flatnonzero(np.bincount(kid_tiers - t)) + t  # tiers from t up
+        if len(reached) == 1:
+            return {int(reached[0]): _distinct(kids)}
+        return {int(c): _distinct(kids[kid_tiers == c]) for c in reached}
 
     starts = range(0, len(positions), EXPAND)
     if threads <= 1 or len(starts) <= 1:
@@ -470,7 +476,8 @@ class _Runs:
         self.waiting: dict[int, list[Any]] = {}
 
     def add(self, c: int, kids: Any) -> None:
-        self.waiting.setdefault(c, []).append(_distinct(kids))
+        """Add the distinct positions ``kids`` (sorted) of tier ``c``."""
+        self.waiting.setdefault(c, []).append(kids)
         held = len(self.merged.get(c, ())) + sum(len(w) for w in self.waiting[c])
         if held > 2 * len(self.merged.get(c, ())) + (1 << 20):
             self._merge(c)
@@ -537,13 +544,12 @@ def forward_sorted(rules: CompiledRules, layout: Layout, manifest: dict[str, Any
         frontier, loopy = known, False
         while len(frontier):
             inside = []
-            for kids, kid_tiers in _expanded(rules, t, frontier, threads):
-                same = kid_tiers == t
-                if same.any():
-                    inside.append(_distinct(kids[same]))
-                others = kid_tiers[~same]
-                for c in set(others.tolist()):
-                    out.add(c, kids[~same][others == c])
+            for by_tier in _expanded(rules, t, frontier, threads):
+                for c, kids in by_tier.items():
+                    if c == t:
+                        inside.append(kids)
+                    else:
+                        out.add(c, kids)
             if progress is not None:
                 progress(TierProgress("forward", t, len(entries) + 1, len(entries) + 1,
                                       len(known), len(known)))
