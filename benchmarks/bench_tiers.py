@@ -2,6 +2,7 @@
 one process against Dask workers, in one run.
 
     python benchmarks/bench_tiers.py [--width 5] [--height 5] [--workers 2] [--full]
+    python benchmarks/bench_tiers.py --generic [--width 5] [--height 5] [--full]
     python benchmarks/bench_tiers.py --game NAME [the game's options]   # e.g. teeko --board 4x4
     python benchmarks/bench_tiers.py --game dobutsu [--pieces C]   # the full game: refused
 
@@ -15,6 +16,11 @@ seconds, peak RSS, bytes on disk, positions per second, and the ratios. ``--game
 catalogue game by tiers alone (kernels compiled or loaded in the same run) and prints the same,
 with the value of the start and the longest win, or the one line saying why the solver
 refused it (Dobutsu's full game: its one loopy tier does not fit, see the README).
+
+``--generic`` compares Connect Four's two rankings by tiers, each in a fresh process as above:
+its own ranking over column counts (``TierRules`` with ``rank``) against the solver's sorted
+lists of the reachable boards (the same hooks ``unranked()``: only ``tier`` and the mirror
+image), and prints the ratios; with ``--full``, on 6x5 too.
 """
 
 from __future__ import annotations
@@ -34,6 +40,16 @@ from perfectplay import Value
 from perfectplay.games import load_game
 name, options, how, directory, workers = sys.argv[1:6]
 game = load_game(name, json.loads(options))
+if how == "sorted":  # the same game, its tiers ranked by the solver
+    import dataclasses
+    base = type(game)
+    class Sorted(base):
+        def __repr__(self):
+            return "Sorted" + base.__repr__(self)
+        def compiled(self):
+            rules = base.compiled(self)
+            return dataclasses.replace(rules, tiers=rules.tiers.unranked())
+    game.__class__ = Sorted
 started = time.perf_counter()
 if how == "compiled":
     from perfectplay.compiled import compiled_solve
@@ -83,6 +99,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2,
                         help="Dask workers to compare with one process (0: skip)")
     parser.add_argument("--full", action="store_true", help="also 6x5 by tiers")
+    parser.add_argument("--generic", action="store_true",
+                        help="the column ranking against the solver's sorted lists")
     parser.add_argument("--dir", type=Path, help="where the databases go (default: a temporary "
                                                  "directory)")
     parser.add_argument("--game", help="a catalogue game to solve by tiers alone, its options "
@@ -92,7 +110,9 @@ def main() -> None:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     root = options.dir or Path(tempfile.mkdtemp(prefix="bench_tiers_"))
     root.mkdir(parents=True, exist_ok=True)
-    if options.game:
+    if options.generic:
+        generic(options.width, options.height, root, full=options.full)
+    elif options.game:
         game_options = dict(zip((k.removeprefix("--") for k in rest[::2]), rest[1::2],
                                 strict=True))
         try:
@@ -103,10 +123,34 @@ def main() -> None:
               f"{result['longest_win']}, {result['positions']:,} positions")
         print(f"{'':<28} {'wall':>11}  {'peak RSS':>13}  {'on disk':>13}  {'positions':>15}")
         print(row("tiers, one process", result))
-        if options.dir is None:
-            shutil.rmtree(root, ignore_errors=True)
-        return
-    w, h = options.width, options.height
+    else:
+        versus_compiled(options.width, options.height, options.workers, options.full, root)
+    if options.dir is None:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def generic(w: int, h: int, root: Path, *, full: bool) -> None:
+    """Connect Four's column ranking against the solver's sorted lists (``--generic``)."""
+    measure(2, 2, "tiers", root)  # compiles the kernels, or loads them
+    measure(2, 2, "sorted", root)
+    for width, height in [(w, h), *([(6, 5)] if full and (w, h) != (6, 5) else [])]:
+        ranked = measure(width, height, "tiers", root)
+        listed = measure(width, height, "sorted", root)
+        if (ranked["positions"], ranked["value"], ranked["remoteness"]) != \
+                (listed["positions"], listed["value"], listed["remoteness"]):
+            raise SystemExit(f"the two rankings disagree: {ranked} {listed}")
+        print(f"connect4 {width}x{height}: {ranked['value']} in {ranked['remoteness']}, "
+              f"{ranked['positions']:,} positions")
+        print(f"{'':<28} {'wall':>11}  {'peak RSS':>13}  {'on disk':>13}  {'positions':>15}")
+        print(row("tiers, column ranking", ranked))
+        print(row("tiers, sorted lists", listed))
+        print(f"sorted / column ranking: {listed['seconds'] / ranked['seconds']:.2f}x the time, "
+              f"{listed['rss'] / ranked['rss']:.2f}x the memory, "
+              f"{listed['bytes'] / ranked['bytes']:.2f}x the disk")
+
+
+def versus_compiled(w: int, h: int, workers: int, full: bool, root: Path) -> None:
+    """Connect Four by tiers against the in-memory compiled solve, and against Dask workers."""
     measure(2, 2, "tiers", root)  # compiles the kernels, or loads them
     measure(2, 2, "compiled", root)
     tiers = measure(w, h, "tiers", root)
@@ -121,18 +165,16 @@ def main() -> None:
     print(row("compiled, in memory", compiled))
     print(f"tiers / compiled: {tiers['seconds'] / compiled['seconds']:.2f}x the time, "
           f"{tiers['rss'] / compiled['rss']:.2f}x the memory")
-    if options.workers:
-        dask = measure(w, h, "tiers", root, options.workers)
-        print(row(f"tiers, {options.workers} Dask workers", dask))
-        print(f"{options.workers} Dask workers / one process: "
+    if workers:
+        dask = measure(w, h, "tiers", root, workers)
+        print(row(f"tiers, {workers} Dask workers", dask))
+        print(f"{workers} Dask workers / one process: "
               f"{dask['seconds'] / tiers['seconds']:.2f}x the time")
-    if options.full:
-        full = measure(6, 5, "tiers", root)
-        print(f"connect4 6x5: {full['value']} in {full['remoteness']}, "
-              f"{full['positions']:,} positions")
-        print(row("tiers 6x5, one process", full))
-    if options.dir is None:
-        shutil.rmtree(root, ignore_errors=True)
+    if full:
+        whole = measure(6, 5, "tiers", root)
+        print(f"connect4 6x5: {whole['value']} in {whole['remoteness']}, "
+              f"{whole['positions']:,} positions")
+        print(row("tiers 6x5, one process", whole))
 
 
 if __name__ == "__main__":

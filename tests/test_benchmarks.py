@@ -59,6 +59,12 @@ def test_the_tier_benchmark_solves_catalogue_games():
     assert out.startswith("quixo --size 3: win, longest win 7, 32,027 positions")
 
 
+def test_the_tier_benchmark_compares_the_two_rankings():
+    out = run("bench_tiers.py", "--generic", "--width", "4", "--height", "3")
+    assert out.startswith("connect4 4x3: tie in 12, 12,031 positions")
+    assert "sorted / column ranking: " in out.splitlines()[-1]
+
+
 def test_the_codec_benchmark_measures_every_candidate():
     out = run("bench_codecs.py", "--width", "4", "--height", "4", "--repeat", "1")
     assert out.startswith("connect4 4x4: 161,029 positions")

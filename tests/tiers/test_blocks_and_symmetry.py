@@ -93,4 +93,4 @@ def test_a_probe_reads_one_block(morris):
     position = "XX.OO..../X"
     t, _ = locate(solution._rules, solution._rules.index(position))
     assert solution.value(position) is solution.value(position)  # the second from the cache
-    assert list(solution._cache) == [(t, 0)]
+    assert list(solution._cache) == [(t, 0, "codes")]

@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterator
 
 from perfectplay.check.report import CheckReport, Counterexample, Solved
-from perfectplay.compiled.rules import CompiledRules, TierRules
+from perfectplay.compiled.rules import MAX_SORTED_TIERS, CompiledRules, TierRules
 from perfectplay.core.errors import GameError
 from perfectplay.core.game import Game, Position
 
@@ -80,27 +80,45 @@ def check_tiers(solved: Solved, report: CheckReport) -> Counterexample | None:
 
 def _reachable(game: Game, rules: CompiledRules, tiers: TierRules, code: int) -> str | None:
     """What the hooks get wrong at the reachable position ``code``, or None."""
-    params, count = rules.params, len(tiers.sizes)
+    params = rules.params
+    count = MAX_SORTED_TIERS if tiers.sorted else len(tiers.sizes)
     t = int(tiers.tier(params, code))
     if not 0 <= t < count:
         return f"tier() gives {t}, outside the tiers 0..{count - 1}"
-    index = int(tiers.rank(params, t, code))
-    if not 0 <= index < tiers.sizes[t]:
-        return f"rank() gives {index} in tier {t}, outside [0, sizes[{t}]) = [0, {tiers.sizes[t]})"
-    back = int(tiers.unrank(params, t, index))
-    if back != code:
-        return (f"rank() gives {index} in tier {t}, and unrank() of that gives "
-                f"{_shown(game, rules, back)}: they are not inverse")
+    if not tiers.sorted:
+        problem = _ranked(game, rules, tiers, code, t)
+        if problem is not None:
+            return problem
     try:  # the tier solver asks for moves only where the rules say play goes on
         moves = [] if rules.primitive_value(code) is not None else rules.children(code)
     except GameError as error:  # the compiled claims name it first
         return error.rule
     for move, child in moves:
         reached = int(tiers.tier(params, child))
-        if reached not in tiers.children[t]:
+        if tiers.sorted and reached < t:
+            return (f"move {move} leads to {_shown(game, rules, child)}, in tier {reached}, "
+                    f"below tier {t}: with only tier() (no rank), a move never leads to a "
+                    "smaller tier")
+        if not tiers.sorted and reached not in tiers.children[t]:
             return (f"move {move} leads to {_shown(game, rules, child)}, in tier {reached}, "
                     f"not in children[{t}] = {tiers.children[t]}")
     return _symmetric(game, rules, tiers, code, t, moves) if tiers.symmetries > 1 else None
+
+
+def _ranked(game: Game, rules: CompiledRules, tiers: TierRules, code: int,
+            t: int) -> str | None:
+    """What ``rank`` and ``unrank`` get wrong at the reachable position ``code`` of tier
+    ``t``, or None."""
+    params, rank, unrank = rules.params, tiers.rank, tiers.unrank
+    assert rank is not None and unrank is not None
+    index = int(rank(params, t, code))
+    if not 0 <= index < tiers.sizes[t]:
+        return f"rank() gives {index} in tier {t}, outside [0, sizes[{t}]) = [0, {tiers.sizes[t]})"
+    back = int(unrank(params, t, index))
+    if back != code:
+        return (f"rank() gives {index} in tier {t}, and unrank() of that gives "
+                f"{_shown(game, rules, back)}: they are not inverse")
+    return None
 
 
 def _symmetric(game: Game, rules: CompiledRules, tiers: TierRules, code: int, t: int,
@@ -146,9 +164,10 @@ def _runs(game: Game, rules: CompiledRules, tiers: TierRules,
     from perfectplay.compiled.rules import TIER_MEMO, TIER_RUN
 
     params, unrank_run, rank_child = rules.params, tiers.unrank_run, tiers.rank_child
-    assert unrank_run is not None
+    rank, unrank = tiers.rank, tiers.unrank
+    assert unrank_run is not None and rank is not None and unrank is not None
     tiered = [(int(tiers.tier(params, code)), code) for code in codes]
-    located = sorted((t, int(tiers.rank(params, t, code)), code) for t, code in tiered)
+    located = sorted((t, int(rank(params, t, code)), code) for t, code in tiered)
     boards = np.zeros(TIER_RUN, dtype=np.int64)
     memo = np.zeros(TIER_MEMO, dtype=np.int64)
     first, end, run_tier = 0, 0, -1
@@ -160,7 +179,7 @@ def _runs(game: Game, rules: CompiledRules, tiers: TierRules,
                               f"boards, not 1 to {min(TIER_RUN, tiers.sizes[t] - index)}")
             first, end, run_tier = index, index + count, t
             for k in range(count):
-                if int(boards[k]) != int(tiers.unrank(params, t, index + k)):
+                if int(boards[k]) != int(unrank(params, t, index + k)):
                     return code, (f"unrank_run() from index {index} in tier {t} gives "
                                   f"{_shown(game, rules, int(boards[k]))} for index "
                                   f"{index + k}, not unrank()'s")
@@ -168,7 +187,7 @@ def _runs(game: Game, rules: CompiledRules, tiers: TierRules,
             continue
         for move, child in rules.children(code):
             ct = int(tiers.tier(params, child))
-            expected = int(tiers.rank(params, ct, child))
+            expected = int(rank(params, ct, child))
             got = int(rank_child(params, ct, child, move, index, memo))
             if got != expected:
                 return code, (f"rank_child() of move {move} gives {got}, not rank()'s "
@@ -180,8 +199,9 @@ def _runs(game: Game, rules: CompiledRules, tiers: TierRules,
 def _indexed(game: Game, rules: CompiledRules, tiers: TierRules, t: int,
              index: int) -> tuple[int, str] | None:
     """``(position, what is wrong)`` for the index ``index`` of tier ``t``, or None."""
-    params = rules.params
-    code = int(tiers.unrank(params, t, index))
+    params, rank, unrank = rules.params, tiers.rank, tiers.unrank
+    assert rank is not None and unrank is not None
+    code = int(unrank(params, t, index))
     if not 0 <= code < rules.size:
         return code, (f"unrank() of index {index} in tier {t} gives {code}, outside the "
                       f"encoding [0, {rules.size}): is sizes[{t}] = {tiers.sizes[t]} too large?")
@@ -189,7 +209,7 @@ def _indexed(game: Game, rules: CompiledRules, tiers: TierRules, t: int,
     if reached != t:
         return code, (f"unrank() of index {index} in tier {t} gives this position, whose tier() "
                       f"is {reached}")
-    back = int(tiers.rank(params, t, code))
+    back = int(rank(params, t, code))
     if back != index:
         return code, (f"unrank() of index {index} in tier {t} gives this position, whose rank() "
                       f"is {back}: they are not inverse")

@@ -85,12 +85,13 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
     from perfectplay.tiers.solution import read_manifests
 
     game, manifest, tiers = read_manifests(directory, game)
-    solved = [tiers[t] for t in manifest["order"] if t in tiers]
+    order = manifest["order"] or []  # null while the forward pass ranks the tiers
+    solved = [tiers[t] for t in order if t in tiers]
     rows = tier_rows(solved)
-    complete = len(solved) == len(manifest["order"])
+    complete = manifest["order"] is not None and len(solved) == len(order)
     result: dict[str, Any] = {"game": manifest["game"], "start": manifest["start"],
                               "whole_tier": manifest["whole_tier"], "complete": complete,
-                              "tiers_solved": len(solved), "tier_count": len(manifest["order"])}
+                              "tiers_solved": len(solved), "tier_count": len(order)}
     if complete:
         from perfectplay.tiers.solution import open_database
 
@@ -107,7 +108,7 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
     if as_json:
         print(json.dumps(result))
         return SUCCESS
-    state = "complete" if complete else f"{len(solved)} of {len(manifest['order'])} tiers solved"
+    state = "complete" if complete else f"{len(solved)} of {len(order)} tiers solved"
     whole = f" and every position of its tier {manifest['start_tier']}" if result["whole_tier"] \
         else ""
     lines = [f"game:       {result['game']}", f"start:      {result['start']}{whole}"]

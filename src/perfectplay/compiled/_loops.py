@@ -68,6 +68,9 @@ STATUS_UNREACHED = -22
 """A child's code is missing from its solved tier (the forward pass never marked it)."""
 STATUS_WIDTH = -23
 """A code does not fit the tier's code width."""
+STATUS_TIER_BELOW = -24
+"""A move of a game ranked by the solver led to a smaller tier number (or beyond the tiers it
+may number)."""
 
 STATE_SIZE = 8
 """Length of the ``state`` array every loop takes."""

@@ -45,7 +45,7 @@ import numpy as np
 
 from perfectplay.compiled import codes
 from perfectplay.compiled.codes import CODE16_SPAN, CODE32_SPAN
-from perfectplay.compiled.rules import CompiledRules, module_attribute
+from perfectplay.compiled.rules import MAX_SORTED_TIERS, CompiledRules, module_attribute
 from perfectplay.core.errors import CycleError, EngineLimitError, GameError, NotApplicable
 from perfectplay.core.limits import MAX_DENSE_SIZE
 from perfectplay.core.values import ValueCode
@@ -536,6 +536,8 @@ def _compile_here(kernel: Any, args: tuple[Any, ...], rules: CompiledRules | Non
 def _layout(argument: Any) -> tuple[Any, ...]:
     """What numba's type of an argument depends on: for an array its dtype, dimensions,
     contiguity and writability; else the Python type."""
+    if isinstance(argument, tuple):  # a tier solve's params with its sorted lists
+        return (tuple, *(_layout(a) for a in argument))
     flags = getattr(argument, "flags", None)
     if flags is None:
         return (type(argument),)
@@ -701,7 +703,10 @@ def check(status: int, info: Any, rules: CompiledRules) -> int:
              loops.STATUS_RANK: "rank() gave an index outside the size of the child's tier",
              loops.STATUS_UNREACHED: "a child was not reached by the forward pass (tier() or "
                                      "rank() differ between the passes)",
-             loops.STATUS_WIDTH: "a code does not fit its tier's code width"}
+             loops.STATUS_WIDTH: "a code does not fit its tier's code width",
+             loops.STATUS_TIER_BELOW: "a move leads to a smaller tier number, or to one beyond "
+                                      f"{MAX_SORTED_TIERS - 1:,}: with only tier() (no rank), "
+                                      "tier(child) >= tier(position) is the tier graph"}
     if status in tiers:
         raise GameError(f"{tiers[status]} (move {m}, child {c})", position=where)
     raise RuntimeError(f"kernel status {status}")

@@ -10,7 +10,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.core.errors import GameError, NotApplicable
@@ -20,8 +20,8 @@ from perfectplay.core.values import Value, ValueCode
 if TYPE_CHECKING:
     from perfectplay.compiled.search import SearchRules
 
-__all__ = ["LOSE_CODE", "NOT_PRIMITIVE", "TIER_MEMO", "TIER_RUN", "TIE_CODE", "WIN_CODE",
-           "CompiledGame", "CompiledRules", "TierRules", "module_attribute", "rules_of"]
+__all__ = ["LOSE_CODE", "MAX_SORTED_TIERS", "NOT_PRIMITIVE", "TIER_MEMO", "TIER_RUN", "TIE_CODE",
+           "WIN_CODE", "CompiledGame", "CompiledRules", "TierRules", "module_attribute", "rules_of"]
 
 NOT_PRIMITIVE = -1
 """``primitive`` result for a position where play goes on."""
@@ -45,6 +45,10 @@ TIER_MEMO = 64
 TIER_RUN = 256
 """Entries of the ``boards`` array (int64) that ``TierRules.unrank_run`` fills."""
 
+MAX_SORTED_TIERS = 1 << 16
+"""Most tiers a game ranked by the solver (``TierRules`` with only ``tier``) may number:
+tiers ``0 .. MAX_SORTED_TIERS - 1``."""
+
 
 def _identity(position: Any) -> Any:
     return position
@@ -54,6 +58,20 @@ def _identity(position: Any) -> Any:
 class TierRules:
     """How a game's positions fall into tiers, each ranked densely: the hooks of the tier
     solver (:mod:`perfectplay.tiers`), given as ``CompiledRules.tiers``.
+
+    Either of two ways. With only ``tier`` (and ``image``, ``symmetries``), the solver ranks
+    the positions itself: its forward pass lists each tier's reachable positions, sorted, and a
+    position's index is its place in that list (see :mod:`perfectplay.tiers.keys`): the index
+    space is exactly the reachable positions, nothing to rank by hand. The tier graph is then
+    the numbers themselves: a move never leads to a smaller tier (``tier(child) >=
+    tier(parent)``; an equal one makes the tier loopy), the forward pass goes up the tiers and
+    the backward pass down, and a move breaking that is a ``GameError`` naming the position.
+    Tiers are integers from 0 (at most :data:`MAX_SORTED_TIERS` of them). ``sizes``,
+    ``children`` and ``solving_order`` are then what the forward pass finds: a game gives none
+    of them (refused without ``rank``), the solver fills them in (:meth:`with_graph`).
+
+    Or with a ranking of its own, as follows (for the largest games: no list to keep, and
+    runs of indices unranked at once).
 
     Tiers are the integers ``0 .. len(sizes) - 1``. The positions of tier ``t`` rank one to one
     onto ``[0, sizes[t])``: ``unrank(params, t, i)`` is a position of the encoding for every
@@ -74,25 +92,39 @@ class TierRules:
     They share ``memo``, an int64 array of :data:`TIER_MEMO` entries that only they use;
     without them the solver calls ``unrank`` and ``rank``, and ``perfectplay check`` verifies
     that they agree with them.
+
+    Examples
+    --------
+    Tiers by counters taken (``examples/token_takeaway.py``), ranked by the solver:
+
+    >>> from numba import njit
+    >>> @njit
+    ... def taken(params, position):
+    ...     return position >> 1
+    >>> hooks = TierRules(tier=taken)
+    >>> hooks.sorted, hooks.sizes
+    (True, ())
     """
 
     tier: Callable[[Any, int], int]
     """``tier(params, position) -> int``: the tier of a position."""
 
-    rank: Callable[[Any, int, int], int]
+    rank: Callable[[Any, int, int], int] | None = None
     """``rank(params, tier, position) -> int``: the index of a position of ``tier`` in
-    ``[0, sizes[tier])``."""
+    ``[0, sizes[tier])``. None: the solver ranks by sorted lists of the reachable positions."""
 
-    unrank: Callable[[Any, int, int], int]
-    """``unrank(params, tier, index) -> int``: the position of an index; inverse of ``rank``."""
+    unrank: Callable[[Any, int, int], int] | None = None
+    """``unrank(params, tier, index) -> int``: the position of an index; inverse of ``rank``.
+    Given with ``rank``, or not at all."""
 
-    sizes: tuple[int, ...]
-    """``sizes[t]``: the number of indices of tier ``t``."""
+    sizes: tuple[int, ...] = ()
+    """``sizes[t]``: the number of indices of tier ``t`` (with ``rank``; else found by the
+    solver)."""
 
-    children: tuple[tuple[int, ...], ...]
+    children: tuple[tuple[int, ...], ...] = ()
     """``children[t]``: the tiers a move from tier ``t`` can lead to (``t`` when it is loopy)."""
 
-    solving_order: tuple[int, ...]
+    solving_order: tuple[int, ...] = ()
     """Every tier once, in solving order: a tier comes after every other tier it reaches (not
     to be confused with ``SearchRules.order``, an order of moves)."""
 
@@ -123,14 +155,26 @@ class TierRules:
                 (self.image is None) != (self.symmetries == 1)):
             raise ValueError("TierRules: give image with symmetries > 1 (the identity counts "
                              "as one), or neither")
-        for name in _TIER_FUNCTIONS:
-            if not callable(getattr(self, name)):
-                raise TypeError(f"TierRules.{name} must be a numba.njit function, "
-                                f"got {getattr(self, name)!r}")
-        for name in _TIER_OPTIONAL:
+        if not callable(self.tier):
+            raise TypeError(f"TierRules.tier must be a numba.njit function, got {self.tier!r}")
+        if self.rank is None:
+            if self.unrank is not None or self.unrank_run is not None:
+                raise ValueError("TierRules: unrank and unrank_run need rank: give a ranking "
+                                 "whole (rank, unrank, sizes, children, solving_order) or only "
+                                 "tier")
+            if self.sizes or self.children or self.solving_order:
+                raise ValueError("TierRules: sizes, children and solving_order come with a "
+                                 "ranking of your own (rank, unrank); with only tier, the solver "
+                                 "finds them (the tier numbers never fall along a move)")
+        elif not self.sizes:
+            raise ValueError("TierRules: a ranking of your own (rank) needs sizes, children "
+                             "and solving_order; give only tier to have the solver rank")
+        for name in (*_TIER_OPTIONAL, "rank", "unrank"):
             if getattr(self, name) is not None and not callable(getattr(self, name)):
                 raise TypeError(f"TierRules.{name} must be a numba.njit function or None, "
                                 f"got {getattr(self, name)!r}")
+        if (self.rank is None) != (self.unrank is None):
+            raise ValueError("TierRules: give rank and unrank together, or neither")
         if self.rank_child is not None and self.unrank_run is None:
             raise ValueError("TierRules.rank_child reads what unrank_run keeps: give both")
         count = len(self.sizes)
@@ -155,6 +199,36 @@ class TierRules:
                 named[name] = where
                 del state[name]
         return (_unpickle_named, (TierRules, named, state))
+
+    def with_graph(self, sizes: tuple[int, ...], children: tuple[tuple[int, ...], ...],
+                   solving_order: tuple[int, ...]) -> TierRules:
+        """These hooks of a game ranked by the solver with the tier graph its forward pass
+        found: the solver's own form of them, never a game's (which gives only ``tier``)."""
+        assert self.sorted and sorted(solving_order) == list(range(len(sizes)))
+        found = replace(self)
+        # set past __post_init__, which refuses a graph from a game that gives only tier
+        for name, value in (("sizes", sizes), ("children", children),
+                            ("solving_order", solving_order)):
+            object.__setattr__(found, name, value)
+        return found
+
+    def unranked(self) -> TierRules:
+        """These hooks without their ranking: ``tier`` and the symmetries only, for the solver
+        to rank by sorted lists (to compare the two rankings; the tier numbers must then
+        never fall along a move).
+
+        >>> from perfectplay.compiled.rules import rules_of
+        >>> from perfectplay.games.morris import Morris
+        >>> hooks = rules_of(Morris()).tiers.unranked()
+        >>> hooks.sorted, hooks.sizes
+        (True, ())
+        """
+        return TierRules(tier=self.tier, image=self.image, symmetries=self.symmetries)
+
+    @property
+    def sorted(self) -> bool:
+        """Whether the solver ranks the positions (no ``rank`` of the game's own)."""
+        return self.rank is None
 
     def loopy(self, tier: int) -> bool:
         """Whether moves from ``tier`` can stay inside it."""
@@ -359,7 +433,8 @@ class CompiledRules:
         if self.tiers is not None:
             hooks.update({"tier": (self.tiers.tier, (params, int64)),
                           "rank": (self.tiers.rank, (params, int64, int64)),
-                          "unrank": (self.tiers.unrank, (params, int64, int64))})
+                          "unrank": (self.tiers.unrank, (params, int64, int64)),
+                          "image": (self.tiers.image, (params, int64, int64))})
         advice = ("compiled hooks take and return integers (LOSE_CODE, TIE_CODE, WIN_CODE or "
                   "NOT_PRIMITIVE from perfectplay.compiled, not Value)")
         for name, (hook, arguments) in hooks.items():

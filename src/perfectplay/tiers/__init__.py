@@ -3,8 +3,9 @@ resumable, in parallel on threads or a Dask cluster.
 
 A game opts in through its compiled rules' tier hooks (:class:`TierRules`, here and in
 :mod:`perfectplay.compiled.rules`; :mod:`perfectplay.compiled.ranking` ranks boards for
-them). Importing this package registers the ``tiers`` engine with the dispatcher and imports
-neither numpy nor numba.
+them), or with ``tier`` alone, the solver ranking each tier's reachable positions by a sorted
+list (:mod:`perfectplay.tiers.keys`). Importing this package registers the ``tiers`` engine
+with the dispatcher and imports neither numpy nor numba.
 
 >>> import tempfile
 >>> from perfectplay.games.morris import Morris

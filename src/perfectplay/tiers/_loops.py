@@ -24,6 +24,12 @@ A game with symmetries stores a class of positions once, at the index of its sma
 ``primitives`` count the positions a class holds (:func:`class_size`), so that a tier's counts
 are of every position.
 
+A game ranked by the solver (``TierRules`` with only ``tier``) runs the same loops with
+:func:`sorted_rank`, :func:`sorted_unrank` and :func:`sorted_unrank_run` as its hooks: its
+``params`` is then ``(game params, keys, bounds, directory)``, the sorted lists of the tiers a
+step reads and their buckets (:mod:`perfectplay.tiers.keys`), and
+:mod:`perfectplay.tiers.kernels` hands the game's own params to its rules.
+
 A child of tier ``c`` is looked up in ``tables[slot_of[c]]`` (raw bytes of tier ``c``'s codes,
 ``widths[slot_of[c]]`` bytes each) or marked in ``reaches[slot_of[c]]``; ``slot_of[c]`` is -1
 for a tier the moves may not reach. Every loop returns a count (>= 0) or a negative status
@@ -41,6 +47,7 @@ from perfectplay.compiled._loops import (
     STATUS_RANK,
     STATUS_REMOTENESS,
     STATUS_TIER,
+    STATUS_TIER_BELOW,
     STATUS_UNREACHED,
     STATUS_WIDTH,
     fail,
@@ -51,7 +58,7 @@ from perfectplay.compiled._loops import (
     unsigned,
 )
 from perfectplay.compiled.codes import CODE16_SPAN
-from perfectplay.compiled.rules import TIER_MEMO, TIER_RUN
+from perfectplay.compiled.rules import MAX_SORTED_TIERS, TIER_MEMO, TIER_RUN
 from perfectplay.core.values import ValueCode
 
 S = CODE16_SPAN
@@ -84,6 +91,70 @@ def stored_code(code):
     if code == 2 * S:
         return 1 + ValueCode.DRAW
     return 1 + ((4 * S - 1 - code) << 2 | ValueCode.WIN)
+
+
+@njit(inline="always")
+def sorted_rank(params, t, position):
+    """The index of ``position`` in tier ``t`` of a game ranked by the solver: its place in
+    the tier's sorted list, by binary search within its bucket; -1 when it is not there (or
+    the list is not loaded). ``params[1]`` holds the lists one after another, ``params[3]``
+    their bucket directories, and ``params[2][t]`` is ``(start, stop, first, directory, count,
+    shift, low)``: ``keys[start:stop]`` are the positions of indices ``first, first + 1, ...``;
+    bucket ``b < count`` of the positions from ``low + (b << shift)`` on is
+    ``keys[d[b]:d[b + 1]]``, ``d`` the directory from ``params[3][directory]`` (-1: none, the
+    search covers the list)."""
+    keys = params[1]
+    bounds = params[2]
+    if unsigned(t) >= unsigned(bounds.shape[0]):
+        return -1
+    start = bounds[t, 0]
+    lo = start
+    hi = bounds[t, 1]
+    d = bounds[t, 3]
+    if d >= 0 and lo < hi:
+        offset = position - bounds[t, 6]
+        if offset < 0:
+            return -1
+        b = offset >> bounds[t, 5]
+        if b >= bounds[t, 4]:
+            return -1
+        lo = params[3][d + b]
+        hi = params[3][d + b + 1]
+    stop = hi
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] < position:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo < stop and keys[lo] == position:
+        return bounds[t, 2] + lo - start
+    return -1
+
+
+@njit(inline="always")
+def sorted_unrank(params, t, index):
+    """The position of ``index`` in tier ``t`` of a game ranked by the solver (see
+    :func:`sorted_rank`); -1 outside the loaded part of the list."""
+    bounds = params[2]
+    if unsigned(t) >= unsigned(bounds.shape[0]):
+        return -1
+    j = bounds[t, 0] + index - bounds[t, 2]
+    if j < bounds[t, 0] or j >= bounds[t, 1]:
+        return -1
+    return params[1][j]
+
+
+@njit(inline="always")
+def sorted_unrank_run(params, t, index, boards, memo):
+    """``unrank_run`` over a sorted list: the positions of ``index`` on, copied."""
+    bounds = params[2]
+    j = bounds[t, 0] + index - bounds[t, 2]
+    n = min(boards.shape[0], bounds[t, 1] - j)
+    keys = params[1]
+    for k in range(n):
+        boards[k] = keys[j + k]
+    return n
 
 
 @njit(inline="always")
@@ -561,3 +632,33 @@ def unrank_many(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
     for k in range(indices.shape[0]):
         out[k] = unrank(params, t, indices[k])
     return 0
+
+
+@njit(inline="always")
+def expand(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
+           symmetries, params, t, max_moves, positions, kids, kid_tiers, info):
+    """The forward pass of a game ranked by the solver: for each position of ``positions``
+    (of tier ``t``, not primitive), the position standing for each child's class into
+    ``kids`` and its tier into ``kid_tiers`` (``len(positions) * max_moves`` entries each);
+    return how many. A child in a smaller tier than ``t`` (or beyond
+    :data:`~perfectplay.compiled.rules.MAX_SORTED_TIERS`) is ``STATUS_TIER_BELOW``."""
+    moves = unsigned(max_moves)
+    n = 0
+    for k in range(positions.shape[0]):
+        p = positions[k]
+        if primitive(params, p) >= 0:
+            continue
+        m = next_move(params, p, -1)
+        while unsigned(m) < moves:
+            move = m
+            c = child(params, p, move)
+            m = next_move(params, p, move)
+            if c < 0:
+                continue
+            ct = tier(params, c)
+            if ct < t or ct >= MAX_SORTED_TIERS:
+                return fail(info, STATUS_TIER_BELOW, p, move, c)
+            kids[n] = canonical(image, symmetries, params, c)
+            kid_tiers[n] = ct
+            n += 1
+    return n

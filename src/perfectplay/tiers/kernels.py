@@ -33,6 +33,7 @@ _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
     "locate": "params, position, out",
     "unrank_many": "params, t, indices, out",
     "members": "params, t, indices, out",
+    "expand": "params, t, max_moves, positions, kids, kid_tiers, info",
 }.items()}
 """Each loop's rules and arguments."""
 
@@ -61,9 +62,53 @@ def image(params, position, k):
 """What stands for an optional rule or hook of ``TierRules`` the game leaves out."""
 
 
+_SORTED_STAND_INS = {
+    "game_primitive": "from perfectplay.compiled._loops import never_primitive as game_primitive",
+    "game_next_move": "from perfectplay.compiled._loops import every_move as game_next_move",
+    "game_image": _STAND_INS["image"].replace("def image", "def game_image"),
+}
+"""What stands for an optional rule a game ranked by the solver leaves out."""
+
+_SORTED_HOOKS = '''
+from perfectplay.tiers._loops import sorted_rank as rank
+from perfectplay.tiers._loops import sorted_unrank as unrank
+from perfectplay.tiers._loops import sorted_unrank_run as unrank_run
+
+
+@njit(inline="always")
+def child(params, position, move):
+    return game_child(params[0], position, move)
+
+
+@njit(inline="always")
+def primitive(params, position):
+    return game_primitive(params[0], position)
+
+
+@njit(inline="always")
+def next_move(params, position, move):
+    return game_next_move(params[0], position, move)
+
+
+@njit(inline="always")
+def tier(params, position):
+    return game_tier(params[0], position)
+
+
+@njit(inline="always")
+def image(params, position, k):
+    return game_image(params[0], position, k)
+''' + _STAND_INS["rank_child"]
+"""The hooks of a game ranked by the solver, over ``params = (game params, keys, bounds,
+directory)``: its rules get the game's params, rank and unrank search the sorted lists
+(:func:`~perfectplay.tiers._loops.sorted_rank`)."""
+
+
 def kernels_for(rules: CompiledRules) -> ModuleType:
     """The module of tier entry points for ``rules`` (which have ``tiers``): see
-    :func:`~perfectplay.compiled.kernels.kernel_module`, family ``"tiers"``.
+    :func:`~perfectplay.compiled.kernels.kernel_module`, family ``"tiers"``. For a game ranked
+    by the solver, the entries take ``params = (game params, keys, bounds, directory)``
+    (:mod:`perfectplay.tiers._loops`).
 
     Examples
     --------
@@ -75,6 +120,14 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     """
     tiers = rules.tiers
     assert isinstance(tiers, TierRules), "kernels_for needs rules with tier hooks"
+    if tiers.sorted:
+        return kernel_module(rules, "tiers", {"game_child": rules.child,
+                                              "game_primitive": rules.primitive,
+                                              "game_next_move": rules.next_move,
+                                              "game_tier": tiers.tier, "game_image": tiers.image},
+                             loops="perfectplay.tiers._loops", entries=_ENTRIES,
+                             stand_ins=_SORTED_STAND_INS, nogil=True,
+                             preamble=[f"SYMMETRIES = {tiers.symmetries}", _SORTED_HOOKS])
     functions = {"child": rules.child, "primitive": rules.primitive,
                  "next_move": rules.next_move, "tier": tiers.tier, "rank": tiers.rank,
                  "unrank": tiers.unrank, "unrank_run": tiers.unrank_run,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from perfectplay.core.solution import (
     write_atomically,
 )
 from perfectplay.core.values import Value
+from perfectplay.tiers.keys import check_graph, key_index, keys_of, sorted_params, view
 from perfectplay.tiers.storage import (
     CHUNK,
     DATABASE_FORMAT,
@@ -92,23 +94,34 @@ class TierSolution(Solution[P]):
         self._rules = rules_of(game)
         self._kernels = kernels_for(self._rules)
         self._files: dict[int, TierCodes] = {}
-        self._cache: dict[tuple[int, int], Any] = {}  # chunks by (tier, chunk), least recent first
+        # blocks by (tier, chunk, "codes" or "keys"), the least recently used first
+        self._cache: dict[tuple[int, int, str], Any] = {}
         self._held = 0
         self._place = np.array([0, 0, len(manifest["sizes"]), 0], dtype=np.int64)
         self._index = np.zeros(1, dtype=np.int64)
         self._found = np.zeros(1, dtype=np.int64)
+        assert self._rules.tiers is not None
+        self._sorted = self._rules.tiers.sorted
+        self._keys = {t: keys_of(Layout(directory), manifest, entry)
+                      for t, entry in key_index(Layout(directory), manifest).items()} \
+            if self._sorted else {}
         # compiled now, where a solve counts it as compiling, not at the first lookup
-        params = self._rules.params
+        params = self._params()
         prepare(self._kernels.locate, params, 0, self._place, rules=self._rules)
         prepare(self._kernels.unrank_many, params, 0, self._index, self._found,
                 rules=self._rules)
 
+    def _params(self, keys: Any = None, bounds: Any = None, directory: Any = None) -> Any:
+        """What the kernels take as ``params``: for a game ranked by the solver, with ``keys``,
+        ``bounds`` and ``directory`` (:func:`~perfectplay.tiers.keys.sorted_params`)."""
+        if not self._sorted:
+            return self._rules.params
+        return sorted_params(self._rules.params, keys, bounds, directory)
+
     def _chunk(self, tier: int, k: int) -> Any:
         """Chunk ``k`` of tier ``tier``'s codes as an array, read (checked against its
         checksum) on first use and kept while the cache holds it."""
-        key = (tier, k)
-        found = self._cache.pop(key, None)
-        if found is None:
+        def read() -> Any:
             import numpy as np
 
             codes = self._files.get(tier)
@@ -117,7 +130,16 @@ class TierSolution(Solution[P]):
                                        self.tier_manifests[tier])
                 self._files[tier] = codes
             width = self.tier_manifests[tier]["code_bytes"]
-            found = np.frombuffer(codes.chunk(k), dtype=np.uint8 if width == 1 else "<u2")
+            return np.frombuffer(codes.chunk(k), dtype=np.uint8 if width == 1 else "<u2")
+
+        return self._cached((tier, k, "codes"), read)
+
+    def _cached(self, key: tuple[int, int, str], read: Callable[[], Any]) -> Any:
+        """The array ``read()`` gives (a block of codes or of a sorted list), kept while the
+        cache holds it."""
+        found = self._cache.pop(key, None)
+        if found is None:
+            found = read()
             self._held += found.nbytes
             while self._held > CACHE_BYTES and self._cache:
                 self._held -= self._cache.pop(next(iter(self._cache))).nbytes
@@ -150,15 +172,20 @@ class TierSolution(Solution[P]):
             p = self._rules.index(position)
         except (ValueError, TypeError, KeyError, IndexError):
             return None
-        kernels, params, place = self._kernels, self._rules.params, self._place
-        kernels.locate(params, p, place)
+        kernels, place = self._kernels, self._place
+        kernels.locate(self._params(), p, place)
         t, i = int(place[0]), int(place[1])
+        if self._sorted and t in self._keys:  # its place in the block of the list holding it
+            keys = self._keys[t]
+            i = keys.find(int(place[3]),
+                          lambda k: self._cached((t, k, "keys"), partial(keys.block, k)))
         if t not in self.tier_manifests or not 0 <= i < self.tier_manifests[t]["size"]:
             return None
-        self._index[0] = i
-        kernels.unrank_many(params, t, self._index, self._found)
-        if int(self._found[0]) != int(place[3]):  # a position no tier index stands for
-            return None
+        if not self._sorted:
+            self._index[0] = i
+            kernels.unrank_many(self._rules.params, t, self._index, self._found)
+            if int(self._found[0]) != int(place[3]):  # a position no tier index stands for
+                return None
         chunk = self.manifest["chunk_size"]
         stored = int(self._chunk(t, i // chunk)[i % chunk])
         if stored == 0:
@@ -182,7 +209,12 @@ class TierSolution(Solution[P]):
                 codes = self._chunk(t, k)
                 indices = np.flatnonzero(codes)
                 found = np.empty((len(indices), symmetries), dtype=np.int64)
-                self._kernels.members(self._rules.params, t, indices + lo, found)
+                params = self._params()
+                if self._sorted:  # the chunk's block of the list, standing for its indices
+                    block = self._cached((t, k, "keys"), partial(self._keys[t].block, k))
+                    params = self._params(block, *view(len(self.manifest["sizes"]), block,
+                                                       {t: (0, len(block), lo)}))
+                self._kernels.members(params, t, indices + lo, found)
                 for i, members in zip(indices.tolist(), found.tolist(), strict=True):
                     value, remoteness = decode_stored(int(codes[i]))
                     for p in members:
@@ -261,6 +293,9 @@ def open_database(directory: str | os.PathLike[str], game: GameOrClass = None, *
     """
     game, manifest, tiers = read_manifests(directory, game)
     layout = Layout(Path(directory))
+    if manifest["order"] is None:
+        raise DamagedDataError(f"{layout.root}: its forward pass is not finished (run the same "
+                               "solve again to resume it)")
     for t in manifest["order"]:
         if t not in tiers:
             raise DamagedDataError(f"{layout.root}: tier {t} is not solved yet (run the same "
@@ -285,7 +320,7 @@ def read_manifests(directory: str | os.PathLike[str], game: GameOrClass = None,
     manifest = read_document(layout.manifest, DATABASE_FORMAT)
     game = _checked_game(layout.manifest, manifest, game)
     database = database_id(manifest)
-    tiers = {t: read_tier(layout, manifest, database, t) for t in manifest["order"]
+    tiers = {t: read_tier(layout, manifest, database, t) for t in manifest["order"] or ()
              if os.path.lexists(layout.tier(t))}
     return game, manifest, tiers
 
@@ -303,14 +338,21 @@ def verify_database(directory: str | os.PathLike[str], game: GameOrClass = None)
     """
     layout = Layout(Path(directory))
     manifest = read_document(layout.manifest, DATABASE_FORMAT)
-    _checked_game(layout.manifest, manifest, game)
+    game = _checked_game(layout.manifest, manifest, game)
     if os.path.lexists(layout.forward):
         read_document(layout.forward, FORWARD_FORMAT)
+    if manifest["order"] is None:
+        raise DamagedDataError(f"{layout.root}: its forward pass is not finished")
+    ranked = rules_of(game).tiers
+    assert ranked is not None
+    entries = key_index(layout, manifest) if ranked.sorted else {}
     database = database_id(manifest)
     for t in manifest["order"]:
         if not os.path.lexists(layout.tier(t)):
             raise DamagedDataError(f"{layout.tier(t)}: missing (tier {t} is not solved)")
         check_codes(layout, t, read_tier(layout, manifest, database, t))
+        if t in entries:  # every block of its sorted list
+            keys_of(layout, manifest, entries[t]).read()
 
 
 def _checked_game(path: Path, manifest: dict[str, Any], game: GameOrClass) -> Game[Any]:
@@ -345,6 +387,8 @@ def _checked_game(path: Path, manifest: dict[str, Any], game: GameOrClass) -> Ga
     if key is not None:
         raise DamagedDataError(f"{path}: its {key} is not what {game}'s tier hooks give "
                                "(crafted, or solved by another version of the game)")
+    if expected["sizes"] is None:
+        check_graph(Layout(path.parent), manifest)
     return game
 
 

@@ -7,6 +7,11 @@ all leave it chunk by chunk, each index from its children's codes in the solved 
 (memory-mapped); a loopy tier whole, by retrograde analysis within it. Only the tier being
 solved and the tiers its moves reach are held in memory.
 
+A game whose ``TierRules`` give only ``tier`` is ranked by the solver: its forward pass lists
+each tier's reachable positions, sorted (:mod:`perfectplay.tiers.keys`), which fills in the
+manifest's tier graph; the backward pass and the readers then run as for any ranking, ranking
+by binary search in those lists.
+
 Every step can be redone: marks are OR-ed into bits that are written whole, and a chunk counts
 once its record is written, so the same call on the same directory resumes where a previous
 run stopped (even by ``kill -9``) and ends with the same bytes. Chunks are independent tasks,
@@ -28,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from perfectplay.compiled.rules import CompiledRules, TierRules, rules_of
+from perfectplay.compiled.rules import MAX_SORTED_TIERS, CompiledRules, TierRules, rules_of
 from perfectplay.core.catalogue import catalogue_name
 from perfectplay.core.errors import (
     DamagedDataError,
@@ -39,6 +44,15 @@ from perfectplay.core.errors import (
 from perfectplay.core.game import Game, Position
 from perfectplay.core.limits import available_memory, check_memory, format_bytes
 from perfectplay.core.solution import game_identity, write_atomically
+from perfectplay.tiers.keys import (
+    GRAPH_KEYS,
+    check_graph,
+    forward_sorted,
+    key_index,
+    load_lists,
+    release_lists,
+    sorted_params,
+)
 from perfectplay.tiers.storage import (
     CHUNK,
     CHUNK_FORMAT,
@@ -67,6 +81,7 @@ from perfectplay.tiers.storage import (
     scan_raw,
     tier_summary,
     write_document,
+    write_file,
     write_region,
 )
 
@@ -121,7 +136,7 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     ----------
     game : Game
         A game whose ``compiled()`` rules have ``tiers`` (:class:`~perfectplay.compiled.rules.
-        TierRules`).
+        TierRules`): a ranking of its own, or only ``tier`` (ranked by the solver).
     directory : path
         The database: made when missing; a database of this game and start is resumed (its
         finished tiers and chunks verified and kept); any other directory is refused.
@@ -180,7 +195,11 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     started, compiled = time.perf_counter(), compiling_seconds()
     rules = rules_of(game)  # the game's compiled rules import numba
     loading = time.perf_counter() - started
-    if tiers_of(rules, game).symmetries > 1 and whole_tier:
+    tiers = tiers_of(rules, game)
+    if whole_tier and tiers.sorted:
+        raise ValueError(f"{game} is ranked by the solver, over the positions play reaches: a "
+                         "whole tier needs a ranking of its own (TierRules.rank)")
+    if whole_tier and tiers.symmetries > 1:
         raise ValueError(f"{game} declares symmetries: a whole tier is solved only for games "
                          "without (its indices would count each class once per member)")
     start = game.start() if position is None else position
@@ -198,9 +217,17 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
                                f"the {format_bytes(available)} available")
     with _locked_database(layout):
         manifest = _open_or_create(layout, body)
-        _forward_pass(rules, layout, manifest, _threads(threads), progress)
-        with _executor(workers, scheduler, _threads(threads)) as run:
-            reused = _backward_pass(game, layout, manifest, run, _threads(threads), progress)
+        if tiers.sorted:
+            manifest = forward_sorted(rules, layout, manifest, _place(rules, rules.index(start))[2],
+                                      _threads(threads), progress)
+        else:
+            _forward_pass(rules, layout, manifest, _threads(threads), progress)
+        try:
+            with _executor(workers, scheduler, _threads(threads)) as run:
+                reused = _backward_pass(game, layout, manifest, run, _threads(threads),
+                                        progress)
+        finally:
+            release_lists()
     solution = open_database(layout.root, game)
     solution.tiers_reused = reused
     # this process's kernels (the workers' of a Dask cluster compile in their own)
@@ -240,26 +267,38 @@ def database_body(game: Game[Any], rules: CompiledRules, start: Position, chunk_
     game, compared on every open."""
     tiers = tiers_of(rules, game)
     start_tier, start_index = locate(rules, rules.index(start))
+    # a game ranked by the solver has its graph once the forward pass has found it (from the
+    # start: the tiers it reaches)
+    graph: dict[str, Any] = (dict.fromkeys(GRAPH_KEYS) if tiers.sorted else
+                             {"sizes": list(tiers.sizes),
+                              "children": [list(c) for c in tiers.children],
+                              "order": solved_tiers(tiers, start_tier),
+                              "start_index": start_index})
     return {"game": game_identity(game), "catalogue": catalogue_name(game),
             "params": rules.params.tolist(), "max_moves": rules.max_moves,
-            "sizes": list(tiers.sizes), "children": [list(c) for c in tiers.children],
-            "order": solved_tiers(tiers, start_tier), "symmetries": tiers.symmetries,
-            "chunk_size": chunk_size,
+            **graph, "symmetries": tiers.symmetries, "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
-            "start_index": start_index, "whole_tier": whole_tier}
+            "whole_tier": whole_tier}
 
 
-def tiers_of(rules: CompiledRules, game: Game[Any]) -> TierRules:
-    """The tier hooks of a game's rules.
+def tiers_of(rules: CompiledRules, game: Game[Any],
+             manifest: dict[str, Any] | None = None) -> TierRules:
+    """The tier hooks of a game's rules; for a game ranked by the solver, with the tier graph
+    its database's ``manifest`` records once the forward pass has found it.
 
     Raises
     ------
     NotApplicable
         When it has none.
     """
-    if rules.tiers is None:
+    tiers = rules.tiers
+    if tiers is None:
         raise NotApplicable(f"{game} has no tier hooks (CompiledRules.tiers)")
-    return rules.tiers
+    if tiers.sorted and manifest is not None and manifest["sizes"] is not None:
+        return tiers.with_graph(tuple(manifest["sizes"]),
+                                tuple(tuple(c) for c in manifest["children"]),
+                                tuple(manifest["order"]))
+    return tiers
 
 
 def solved_tiers(tiers: TierRules, start_tier: int) -> list[int]:
@@ -293,9 +332,14 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1,
     >>> from perfectplay.games.morris import Morris
     >>> estimate_memory(rules_of(Morris()))
     (215461, 'tier 6, retrograde within the tier: 3,360 indices')
+
+    A game ranked by the solver has no sizes before its forward pass: its steps check the
+    memory they take as they go (:mod:`perfectplay.tiers.keys`), and the estimate is 0.
     """
     tiers = rules.tiers
     assert tiers is not None
+    if tiers.sorted:
+        return 0, "tiers ranked by the solver: each step checks its memory as it comes"
     best, what = 0, ""
     for t in tiers.solving_order if start_tier is None else solved_tiers(tiers, start_tier):
         size = tiers.sizes[t]
@@ -324,14 +368,24 @@ def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
     >>> locate(rules, rules.index("X...O..../X"))
     (2, 3)
     """
+    t, index, _ = _place(rules, position)
+    return t, index
+
+
+def _place(rules: CompiledRules, position: int) -> tuple[int, int, int]:
+    """``(tier, index, position standing for its class)`` of an integer position (the index
+    -1 for a game ranked by the solver: no list is read here)."""
     import numpy as np
 
     from perfectplay.tiers.kernels import call
 
-    assert rules.tiers is not None
-    out = np.array([0, 0, len(rules.tiers.sizes), 0], dtype=np.int64)
-    call(rules, "locate", rules.params, position, out)
-    return int(out[0]), int(out[1])
+    tiers = rules.tiers
+    assert tiers is not None
+    count = MAX_SORTED_TIERS if tiers.sorted else len(tiers.sizes)
+    out = np.array([0, 0, count, 0], dtype=np.int64)
+    params = sorted_params(rules.params) if tiers.sorted else rules.params
+    call(rules, "locate", params, position, out)
+    return int(out[0]), int(out[1]), int(out[3])
 
 
 def _threads(threads: int | None) -> int:
@@ -340,9 +394,12 @@ def _threads(threads: int | None) -> int:
 
 def manifest_difference(path: Path, found: dict[str, Any], expected: dict[str, Any]) -> str | None:
     """The first key of a database manifest that differs from ``expected`` (the chunk size
-    aside, which only has to be a positive integer), or None."""
+    aside, which only has to be a positive integer; and the tier graph of a game ranked by the
+    solver, null in ``expected``, which :func:`~perfectplay.tiers.keys.check_graph` checks
+    against the forward pass), or None."""
     for key, value in expected.items():
-        if key != "chunk_size" and found.get(key) != value:
+        if key != "chunk_size" and found.get(key) != value and not (
+                key in GRAPH_KEYS and value is None):
             return key
     chunk = found.get("chunk_size")
     if set(found) != MANIFEST_KEYS or type(chunk) is not int or chunk < 1:
@@ -381,6 +438,8 @@ def _open_or_create(layout: Layout, body: dict[str, Any]) -> dict[str, Any]:
             raise SolutionFileError(f"{root}: holds the tier database of {held}, not of "
                                     f"{wanted} ({key} differs); refused, nothing overwritten: "
                                     "choose another directory")
+        if body["sizes"] is None:
+            check_graph(layout, found)
         # what a killed run was writing: no other run writes here while this one holds the lock
         for partial in root.glob(".*.partial"):
             partial.unlink(missing_ok=True)
@@ -410,7 +469,7 @@ def _bits(layout: Layout, tier: int, size: int) -> Any:
 
 
 def _write_bits(layout: Layout, tier: int, bits: Any) -> None:
-    write_atomically(layout.reach(tier), lambda f: _write(f, bits.tobytes()))
+    write_file(layout.reach(tier), bits.tobytes())
 
 
 def _forward_record(layout: Layout, manifest: dict[str, Any]) -> list[dict[str, Any]]:
@@ -593,8 +652,8 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
                    threads: int, progress: Progress | None) -> list[int]:
     """Solve every tier in order, compressing each once the tiers that read it are solved;
     return those found solved and verified."""
-    tiers = tiers_of(rules_of(game), game)
-    reached = {e["tier"]: e["reach_sha256"] for e in _forward_record(layout, manifest)}
+    tiers = tiers_of(rules_of(game), game, manifest)
+    reached = _reached(layout, manifest, tiers)
     order = manifest["order"]
     readers = {c: {p for p in order if c in tiers.children[p] and p != c} for c in order}
     solved: set[int] = set()
@@ -619,6 +678,28 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
         _finish_tier(layout, manifest, t, records)
         _compress_read(layout, manifest, tiers, t, solved, readers, threads)
     return reused
+
+
+def _reached(layout: Layout, manifest: dict[str, Any], tiers: TierRules) -> dict[int, str]:
+    """The SHA-256 of each tier's reached bits, as the forward pass recorded them (a tier
+    number of a game ranked by the solver that no position has: no bits)."""
+    import hashlib
+
+    if not tiers.sorted:
+        return {e["tier"]: e["reach_sha256"] for e in _forward_record(layout, manifest)}
+    entries = key_index(layout, manifest)
+    empty = hashlib.sha256(b"").hexdigest()
+    return {t: entries[t]["reach_sha256"] if t in entries else empty
+            for t in range(len(tiers.sizes))}
+
+
+def _params(rules: CompiledRules, tiers: TierRules, layout: Layout, manifest: dict[str, Any],
+            t: int) -> Any:
+    """The ``params`` of the kernels solving tier ``t``: the rules', with the sorted lists of
+    ``t`` and of the tiers its moves reach for a game ranked by the solver."""
+    if not tiers.sorted:
+        return rules.params
+    return sorted_params(rules.params, *load_lists(layout, manifest, [t, *tiers.children[t]]))
 
 
 def _compress_read(layout: Layout, manifest: dict[str, Any], tiers: TierRules, t: int,
@@ -692,10 +773,6 @@ def _solve_chunks(game: Game[Any], tiers: TierRules, layout: Layout, manifest: d
     return found
 
 
-def _write(f: Any, data: bytes) -> None:
-    f.write(data)
-
-
 def _sized(f: Any, length: int) -> None:
     """Make an empty file ``length`` bytes of zeros (sparse where the file system allows)."""
     f.truncate(length)
@@ -756,7 +833,7 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k:
     from perfectplay.tiers.kernels import call
 
     rules = rules_of(game)
-    tiers = tiers_of(rules, game)
+    tiers = tiers_of(rules, game, manifest)
     layout = Layout(Path(root))
     size, chunk, database = tiers.sizes[t], manifest["chunk_size"], database_id(manifest)
     lo, hi = k * chunk, min(size, (k + 1) * chunk)
@@ -767,8 +844,9 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k:
     weights = np.zeros(1 << (8 * width), dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
     only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
-    call(rules, "backward", rules.params, t, rules.max_moves, lo, reach, out, tables, widths,
-         slot_of, np.array(tiers.sizes, dtype=np.int64), only, primitives, weights, info)
+    call(rules, "backward", _params(rules, tiers, layout, manifest, t), t, rules.max_moves, lo,
+         reach, out, tables, widths, slot_of, np.array(tiers.sizes, dtype=np.int64), only,
+         primitives, weights, info)
     data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
     write_region(layout.codes(t), lo * width, data)
     record = {"database": database, "tier": t, "chunk": k, "indices": hi - lo,
@@ -819,9 +897,10 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     from perfectplay.tiers.kernels import call
 
     rules = rules_of(game)
-    tiers = tiers_of(rules, game)
+    tiers = tiers_of(rules, game, manifest)
     layout = Layout(Path(root))
     n = tiers.sizes[t]
+    params = _params(rules, tiers, layout, manifest, t)
     reach = _bits(layout, t, n)
     slot_of, tables, widths = _tables(tiers, layout, manifest, t)
     sizes = np.array(tiers.sizes, dtype=np.int64)
@@ -833,7 +912,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     nonwin = np.zeros(n, dtype=np.uint8)
     primitives = np.zeros(3, dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
-    edges = call(rules, "loopy_count", rules.params, t, rules.max_moves, reach, code, unresolved,
+    edges = call(rules, "loopy_count", params, t, rules.max_moves, reach, code, unresolved,
                  first, outbest, outwin, nonwin, tables, widths, slot_of, sizes, primitives,
                  info)
     check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
@@ -844,12 +923,12 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     clink = np.empty(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.uint16)
     weights = np.zeros(1 << 16, dtype=np.int64)
-    deepest = call(rules, "loopy_resolve", rules.params, t, rules.max_moves, reach, code,
+    deepest = call(rules, "loopy_resolve", params, t, rules.max_moves, reach, code,
                    unresolved, first, parent, outbest, outwin, nonwin, head, link, chead, clink,
                    out, weights, info)
     del code, unresolved, first, parent, outbest, outwin, nonwin, link, clink
     codes = out.astype(np.uint8) if deepest <= MAX_ONE_BYTE else out.astype("<u2")
-    write_atomically(layout.codes(t), lambda f: _write(f, codes.tobytes()))
+    write_file(layout.codes(t), codes.tobytes())
     return {"tier": t, "indices": n, "primitives": primitives.tolist(),
             "weights": histogram_of(weights)}
 

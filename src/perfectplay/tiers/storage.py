@@ -26,6 +26,11 @@ one):
     The same codes once no tier left to solve reads them: each chunk compressed on its own with
     Zstandard (a block), the blocks one after another; the tier's manifest records each
     block's length, so a reader decompresses only the block of the index it wants.
+``tier-T.keys``, ``tier-C.from-T.run``
+    For a game ranked by the solver (``TierRules`` with only ``tier``): tier ``T``'s sorted
+    list of reachable positions, and while the forward pass runs, the children it found in a
+    larger tier (:mod:`perfectplay.tiers.keys`); ``forward.json`` then records each list's
+    blocks, and the manifest's tier graph and start index are null until the forward pass ends.
 ``tier-T.chunk-K.json``
     While solving only: chunk ``K`` of tier ``T`` is written (its checksum, counts, primitives).
 ``tier-T.json``
@@ -71,7 +76,7 @@ __all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION"
            "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
            "database_id", "decode_stored", "histogram_of", "is_histogram", "locked", "map_file",
            "open_regular", "read_document", "read_regular", "read_tier", "scan_codes", "scan_raw",
-           "tier_summary", "write_document", "write_region", "zstd_module"]
+           "tier_summary", "write_document", "write_file", "write_region", "zstd_module"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
@@ -135,6 +140,12 @@ class Layout:
 
     def packed(self, tier: int) -> Path:
         return self.root / f"tier-{tier}.zst"
+
+    def keys(self, tier: int) -> Path:
+        return self.root / f"tier-{tier}.keys"
+
+    def run(self, tier: int, parent: int) -> Path:
+        return self.root / f"tier-{tier}.from-{parent}.run"
 
     def chunk(self, tier: int, chunk: int) -> Path:
         return self.root / f"tier-{tier}.chunk-{chunk}.json"
@@ -207,11 +218,16 @@ def write_document(path: Path, kind: str, body: dict[str, Any]) -> None:
     document = {"format": kind, "version": FORMAT_VERSION, **body}
     document["sha256"] = checksum(document)
     text = json.dumps(document, sort_keys=True, indent=1).encode() + b"\n"
-    write_atomically(path, lambda f: _write(f, text))
+    write_file(path, text)
 
 
-def _write(f: Any, data: bytes) -> None:
-    f.write(data)
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` as the file ``path``, atomically (see
+    :func:`~perfectplay.core.solution.write_atomically`)."""
+    def write(f: Any) -> None:
+        f.write(data)
+
+    write_atomically(path, write)
 
 
 def read_document(path: Path, kind: str) -> dict[str, Any]:
@@ -405,9 +421,10 @@ def _bound(length: int) -> int:
     return length + (length >> 7) + 512
 
 
-def compress_block(data: bytes) -> bytes:
-    """A chunk of codes as one Zstandard frame (:data:`LEVEL`): the same bytes every time."""
-    return bytes(zstd_module().compress(data, level=LEVEL))
+def compress_block(data: bytes, level: int = LEVEL) -> bytes:
+    """A chunk of codes as one Zstandard frame (at :data:`LEVEL` unless told): the same bytes
+    every time."""
+    return bytes(zstd_module().compress(data, level=level))
 
 
 class TierCodes:
