@@ -138,8 +138,8 @@ def test_refusals(tmp_path, monkeypatch):
         solve_tiers(Morris(), tmp_path / "other")
     with pytest.raises(NotApplicable):
         solve_tiers(Nim((1, 2)), tmp_path / "nim")
-    monkeypatch.setenv("PERFECTPLAY_MEMORY", "100000")
-    with pytest.raises(EngineLimitError, match=r"needs 210\.4 KiB \(tier 6, retrograde"):
+    monkeypatch.setenv("PERFECTPLAY_MEMORY", "30000")
+    with pytest.raises(EngineLimitError, match=r"needs 36\.5 KiB \(tier 6, retrograde"):
         solve_tiers(Morris(), tmp_path / "small")
     assert not (tmp_path / "small").exists()
 
