@@ -665,7 +665,7 @@ def _solve_chunks(game: Game[Any], tiers: TierRules, layout: Layout, manifest: d
     return found
 
 
-def _write(f: Any, data: bytes) -> None:
+def _write(f: Any, data: bytes | memoryview) -> None:
     f.write(data)
 
 
@@ -824,7 +824,8 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
                    first, parent, levels, weights, info)
     del unresolved, first, parent
     codes = code.astype(np.uint8) if deepest <= MAX_ONE_BYTE else code.astype("<u2", copy=False)
-    write_atomically(layout.codes(t), lambda f: _write(f, codes.tobytes()))
+    # from the array itself: a copy in bytes would double the tier's codes in memory
+    write_atomically(layout.codes(t), lambda f: _write(f, memoryview(codes).cast("B")))
     return {"tier": t, "indices": n, "primitives": primitives.tolist(),
             "weights": histogram_of(weights)}
 
