@@ -825,7 +825,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     del unresolved, first, parent
     codes = code.astype(np.uint8) if deepest <= MAX_ONE_BYTE else code.astype("<u2", copy=False)
     # from the array itself: a copy in bytes would double the tier's codes in memory
-    write_atomically(layout.codes(t), lambda f: _write(f, memoryview(codes).cast("B")))
+    write_atomically(layout.codes(t), lambda f: _write(f, codes.data.cast("B")))
     return {"tier": t, "indices": n, "primitives": primitives.tolist(),
             "weights": histogram_of(weights)}
 
