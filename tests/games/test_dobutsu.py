@@ -5,6 +5,7 @@ import sys
 
 import numpy as np
 import pytest
+from numba import njit
 
 from perfectplay import Value, solve
 from perfectplay.check import check
@@ -53,6 +54,26 @@ def test_check_passes(pieces):
     report = check(Dobutsu(pieces=pieces))
     assert report.counterexample is None
     assert report.rules >= {"key", "moves", "primitive", "tiers"}
+
+
+@njit
+def no_parents(params, position, out):
+    return 0
+
+
+class NoParents(Dobutsu):
+    """Dōbutsu whose un-moves list nothing: broken."""
+
+    def compiled(self):
+        rules = super().compiled()
+        return dataclasses.replace(rules, tiers=dataclasses.replace(rules.tiers,
+                                                                    parents=no_parents))
+
+
+@pytest.mark.kernels
+def test_check_finds_un_moves_that_miss_a_parent():
+    found = check(NoParents(pieces="L")).counterexample
+    assert found.rule == "tiers" and "whose parents() do not list the position" in found.detail
 
 
 @pytest.mark.kernels
