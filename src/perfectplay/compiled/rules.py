@@ -124,9 +124,9 @@ class TierRules:
     """``parents(params, position, out) -> int``: un-moves: every position with a move to
     ``position`` (primitive ones too; repeats allowed) into ``out``, an int64 array of
     ``max_parents`` entries; return how many. With it, the retrograde analysis of a loopy tier
-    finds a position's parents by this hook instead of storing every move inside the tier
-    (about 3 bytes an index instead of 64 and 8 a move: :mod:`perfectplay.tiers._loops`);
-    ``perfectplay check`` verifies it against the moves. None: the moves are stored."""
+    finds a position's parents by this hook instead of storing them (3 bytes an index, where
+    stored parents take 8 more and 8 a move inside the tier: :mod:`perfectplay.tiers._loops`);
+    ``perfectplay check`` verifies it against the moves. None: the parents are stored."""
 
     max_parents: int = 0
     """The most positions ``parents`` lists for one position (given with ``parents``)."""
