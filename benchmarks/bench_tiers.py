@@ -4,7 +4,7 @@ one process against Dask workers, in one run.
     python benchmarks/bench_tiers.py [--width 5] [--height 5] [--workers 2] [--full]
     python benchmarks/bench_tiers.py --generic [--width 5] [--height 5] [--full]
     python benchmarks/bench_tiers.py --game NAME [the game's options]   # e.g. teeko --board 4x4
-    python benchmarks/bench_tiers.py --game dobutsu [--pieces C]   # the full game: refused
+    python benchmarks/bench_tiers.py --game dobutsu [--pieces C]   # the full game: ~5 GB
 
 Each solve runs in a fresh process (so that its peak RSS is its own, read from the kernel's
 ``VmHWM``), with warm kernel caches (a first small solve compiles them): the tier solve into a
@@ -14,8 +14,9 @@ is the driver's, the workers' apart); and the compiled in-memory solve (``compil
 the same board. ``--full`` adds 6x5 by tiers (in memory it would need 136 GiB). Printed: wall
 seconds, peak RSS, bytes on disk, positions per second, and the ratios. ``--game`` solves one
 catalogue game by tiers alone (kernels compiled or loaded in the same run) and prints the same,
-with the value of the start and the longest win, or the one line saying why the solver
-refused it (Dobutsu's full game: its one loopy tier does not fit, see the README).
+with the value of the start, the longest win and the classes of symmetric positions stored
+(Dōbutsu folds the mirror image and the player to move), or the one line saying why the solver
+refused it.
 
 ``--generic`` compares Connect Four's two rankings by tiers, each in a fresh process as above:
 its own ranking over column counts (``TierRules`` with ``rank``) against the solver's sorted
@@ -54,16 +55,19 @@ started = time.perf_counter()
 if how == "compiled":
     from perfectplay.compiled import compiled_solve
     s = compiled_solve(game)
-    stored = 0
+    stored, classes = 0, len(s)
 else:
     from perfectplay.tiers import solve_tiers
+    from perfectplay.tiers.solution import read_manifests
     s = solve_tiers(game, directory, workers=int(workers) or None)
     stored = sum(f.stat().st_size for f in Path(directory).iterdir())
+    classes = sum(d["classes"] for d in read_manifests(directory, game)[2].values())
 seconds = time.perf_counter() - started
 rss = next(int(line.split()[1]) * 1024 for line in open("/proc/self/status")
            if line.startswith("VmHWM:"))
 wins = [r for r, values in s.counts().by_remoteness.items() if values.get(Value.WIN)]
-print(json.dumps({"seconds": seconds, "rss": rss, "positions": len(s), "bytes": stored,
+print(json.dumps({"seconds": seconds, "rss": rss, "positions": len(s), "classes": classes,
+                  "bytes": stored,
                   "value": str(s.value()), "remoteness": s.remoteness(),
                   "longest_win": max(wins, default=None)}))
 """
@@ -120,7 +124,8 @@ def main() -> None:
         except subprocess.CalledProcessError as failed:  # refused (memory), or broken
             raise SystemExit(failed.stderr.strip().splitlines()[-1]) from None
         print(f"{options.game} {' '.join(rest)}: {result['value']}, longest win "
-              f"{result['longest_win']}, {result['positions']:,} positions")
+              f"{result['longest_win']}, {result['positions']:,} positions "
+              f"({result['classes']:,} stored)")
         print(f"{'':<28} {'wall':>11}  {'peak RSS':>13}  {'on disk':>13}  {'positions':>15}")
         print(row("tiers, one process", result))
     else:

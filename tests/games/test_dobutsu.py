@@ -1,13 +1,26 @@
+import dataclasses
 import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
+from numba import njit
 
 from perfectplay import Value, solve
 from perfectplay.check import check
 from perfectplay.games.dobutsu import Dobutsu, parse_pieces
 from perfectplay.games.dobutsu.material import ranking_size
+from perfectplay.tiers.solve import estimate_memory
+
+
+class StoredParents(Dobutsu):
+    """Dōbutsu without its un-moves: the tier solver stores the moves inside the tier."""
+
+    def compiled(self):
+        rules = super().compiled()
+        return dataclasses.replace(rules, tiers=dataclasses.replace(rules.tiers, parents=None,
+                                                                    max_parents=0))
 
 
 @pytest.mark.parametrize("pieces", ["C", "E"])
@@ -21,6 +34,10 @@ def test_the_tier_solve_equals_the_python_retrograde_solve_everywhere(pieces, tm
     assert (len(found), len(python), python.value(), python.remoteness()) == {
         "C": (98692, 24789, Value.WIN, 14), "E": (28862, 7269, Value.DRAW, None)}[pieces]
     assert len({game.key(p) for p, _, _ in found}) == len(python)
+    # the same with the moves inside the tier stored, not found by un-moves
+    stored = solve(StoredParents(pieces=pieces), method="tiers", db=tmp_path / "stored")
+    assert list(stored.positions()) == found
+    assert stored.counts() == tiers.counts()
 
 
 def test_the_reduced_games_values():
@@ -31,32 +48,91 @@ def test_the_reduced_games_values():
 
 
 @pytest.mark.kernels
-def test_check_passes():
-    report = check(Dobutsu(pieces="L"))
+@pytest.mark.parametrize("pieces", ["L", "C"])
+def test_check_passes(pieces):
+    # the tier hooks' claim covers the symmetries and the un-moves at every reachable position
+    report = check(Dobutsu(pieces=pieces))
     assert report.counterexample is None
-    assert report.rules >= {"compiled", "key", "moves", "primitive", "tiers"}
+    assert report.rules >= {"key", "moves", "primitive", "tiers"}
+
+
+@njit
+def no_parents(params, position, out):
+    return 0
+
+
+class NoParents(Dobutsu):
+    """Dōbutsu whose un-moves list nothing: broken."""
+
+    def compiled(self):
+        rules = super().compiled()
+        return dataclasses.replace(rules, tiers=dataclasses.replace(rules.tiers,
+                                                                    parents=no_parents))
+
+
+@pytest.mark.kernels
+def test_check_finds_un_moves_that_miss_a_parent():
+    found = check(NoParents(pieces="L")).counterexample
+    assert found.rule == "tiers" and "whose parents() do not list the position" in found.detail
 
 
 @pytest.mark.kernels
 def test_the_compiled_rules_agree_with_the_python_rules_on_the_full_game():
     game = Dobutsu()
     rules = game.compiled()
+    tiers = rules.tiers
     rng = random.Random(24)
     for _ in range(3000):
-        index = rng.randrange(rules.size)
-        position = rules.decode(index)
-        assert rules.index(game.parse_position(position)) == index
-        assert rules.primitive_value(index) is game.primitive(position)
-        if game.primitive(position) is None:
-            assert [(m, rules.decode(c)) for m, c in rules.children(index)] == \
-                list(game.moves(position))
+        index = rng.randrange(tiers.sizes[0])
+        stands = tiers.unrank(rules.params, 0, index)
+        assert tiers.rank(rules.params, 0, stands) == index
+        images = [tiers.image(rules.params, stands, k) for k in range(4)]
+        assert stands >> 60 == 0 and min(images) >> 60 == 0  # the first player to move
+        for code in images:
+            position = rules.decode(code)
+            assert rules.index(game.parse_position(position)) == code
+            assert game.key(position) == game.key(rules.decode(stands))
+            assert rules.primitive_value(code) is game.primitive(position)
+            if game.primitive(position) is None:
+                assert [(m, rules.decode(c)) for m, c in rules.children(code)] == \
+                    list(game.moves(position))
+
+
+@pytest.mark.kernels
+def test_un_moves_undo_the_moves_on_random_games():
+    # every position of 100 random games from the start (of 60 moves at most, each avoiding a
+    # position that ends the game while it can): each parent the un-moves list has a move to
+    # it, and each child lists it among its parents
+    rules = Dobutsu().compiled()
+    tiers = rules.tiers
+    out = np.zeros(tiers.max_parents, dtype=np.int64)
+
+    def parents(code):
+        return set(out[:tiers.parents(rules.params, code, out)].tolist())
+
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(100):
+        code = rules.index(Dobutsu().start())
+        for _ in range(60):
+            if rules.primitive_value(code) is not None:
+                break
+            children = [c for _, c in rules.children(code)]
+            for parent in parents(code):
+                assert code in [c for _, c in rules.children(parent)], rules.decode(parent)
+            for c in children:
+                assert code in parents(c), (rules.decode(code), rules.decode(c))
+            going = [c for c in children if rules.primitive_value(c) is None]
+            code = rng.choice(going or children)
+            seen += 1
+    assert seen > 3000
 
 
 def test_the_ranking_counts_every_placement():
     # the lions on 12 * 11 pairs of squares, the rest of the pieces anywhere else or in hand,
-    # either player to move
+    # either player to move; the tier ranks those with the first player to move
     assert ranking_size("GEC") == 2 * 1_567_925_964
-    assert Dobutsu().compiled().tiers.sizes == (2 * 1_567_925_964,)
+    assert Dobutsu().compiled().tiers.sizes == (1_567_925_964,)
 
 
 def test_notation():
@@ -128,12 +204,11 @@ def test_the_command_line_solves_a_reduced_game_by_tiers(tmp_path):
     assert "win in 5" in done.stdout
 
 
-def test_the_full_game_is_refused_by_tiers_before_starting(tmp_path):
-    done = run("solve", "dobutsu", "--method", "tiers", "--db", str(tmp_path / "db"))
-    assert done.returncode == 2
-    assert done.stderr.startswith("error: dobutsu by tiers needs ")
-    assert "3,135,851,928 indices" in done.stderr
-    assert not (tmp_path / "db").exists()
+def test_the_full_game_fits_a_few_gigabytes_by_tiers():
+    # 3 bytes an index of the tier (a code and a count), its parents found by un-moves
+    need, what = estimate_memory(Dobutsu().compiled())
+    assert need == 3 * 1_567_925_964 + 1_567_925_964 // 8
+    assert what == "tier 0, retrograde within the tier: 1,567,925,964 indices"
 
 
 def test_a_bad_option_says_so_in_one_line():

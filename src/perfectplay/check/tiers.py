@@ -2,10 +2,13 @@
 ``CompiledRules.tiers``) rank each tier densely and declare where moves lead.
 
 At every position the Python solve reached, ``tier`` gives one of the tiers, ``rank`` an index
-in ``[0, sizes[tier])``, ``unrank`` gives the position back from it, and every move (the
+in ``[0, sizes[tier])`` (of the position standing for its class, the smallest image, when the
+hooks declare symmetries), ``unrank`` gives that position back from it, and every move (the
 compiled ``child`` / ``next_move``, as the tier solver plays them) leads to a tier in
-``children[tier]``. Then, for a sample of the indices of each tier, its first and last among
-them, ``unrank`` gives a position of the encoding (``[0, size)``) in that tier whose ``rank``
+``children[tier]``. With un-moves (``parents``), every position they list has a move to the
+position (where play goes on there), and every child of the position lists it among its
+parents. Then, for a sample of the indices of each tier, its first and last among them,
+``unrank`` gives a position of the encoding (``[0, size)``) in that tier whose ``rank``
 is the index: a size too large for what ``unrank`` can produce shows there.
 
 When the hooks declare symmetries (``image``), every image of a reachable position is a
@@ -102,22 +105,64 @@ def _reachable(game: Game, rules: CompiledRules, tiers: TierRules, code: int) ->
         if not tiers.sorted and reached not in tiers.children[t]:
             return (f"move {move} leads to {_shown(game, rules, child)}, in tier {reached}, "
                     f"not in children[{t}] = {tiers.children[t]}")
+    if tiers.parents is not None:
+        problem = _unmoves(game, rules, tiers, code, moves)
+        if problem is not None:
+            return problem
     return _symmetric(game, rules, tiers, code, t, moves) if tiers.symmetries > 1 else None
 
 
 def _ranked(game: Game, rules: CompiledRules, tiers: TierRules, code: int,
             t: int) -> str | None:
     """What ``rank`` and ``unrank`` get wrong at the reachable position ``code`` of tier
-    ``t``, or None."""
+    ``t`` (at the smallest of its images, which stands for its class), or None."""
     params, rank, unrank = rules.params, tiers.rank, tiers.unrank
     assert rank is not None and unrank is not None
-    index = int(rank(params, t, code))
+    stands = code
+    if tiers.image is not None:
+        stands = min(int(tiers.image(params, code, k)) for k in range(tiers.symmetries))
+    index = int(rank(params, t, stands))
     if not 0 <= index < tiers.sizes[t]:
         return f"rank() gives {index} in tier {t}, outside [0, sizes[{t}]) = [0, {tiers.sizes[t]})"
     back = int(unrank(params, t, index))
-    if back != code:
+    if back != stands:
         return (f"rank() gives {index} in tier {t}, and unrank() of that gives "
                 f"{_shown(game, rules, back)}: they are not inverse")
+    return None
+
+
+def _unmoves(game: Game, rules: CompiledRules, tiers: TierRules, code: int,
+             moves: list[tuple[int, int]]) -> str | None:
+    """What the un-moves get wrong at the position ``code`` (whose moves are ``moves``), or
+    None: each parent they list where play goes on has a move to it, and each child lists it
+    among its parents."""
+    import numpy as np
+
+    unmoves = tiers.parents
+    assert unmoves is not None
+    out = np.zeros(tiers.max_parents, dtype=np.int64)
+
+    def parents(p: int) -> list[int]:
+        count = int(unmoves(rules.params, p, out))
+        if not 0 <= count <= tiers.max_parents:
+            raise GameError(f"parents() gives {count}, outside [0, max_parents = "
+                            f"{tiers.max_parents}]", position=p)
+        return [int(q) for q in out[:count]]
+
+    try:
+        for parent in parents(code):
+            if not 0 <= parent < rules.size:
+                return f"parents() lists {parent}, outside the encoding [0, {rules.size})"
+            if rules.primitive_value(parent) is None and code not in (
+                    c for _, c in rules.children(parent)):  # the solver skips the others
+                return (f"parents() lists {_shown(game, rules, parent)}, which has no move to "
+                        "the position")
+        for move, child in moves:
+            if code not in parents(child):
+                return (f"move {move} leads to {_shown(game, rules, child)}, whose parents() "
+                        "do not list the position")
+    except GameError as error:
+        return error.rule
     return None
 
 

@@ -38,7 +38,7 @@ _PRIMITIVE_VALUES: dict[int, Value | None] = {NOT_PRIMITIVE: None,
 
 _RULE_FUNCTIONS = ("child", "primitive", "rest", "next_move")
 _TIER_FUNCTIONS = ("tier", "rank", "unrank")
-_TIER_OPTIONAL = ("unrank_run", "rank_child", "image")
+_TIER_OPTIONAL = ("unrank_run", "rank_child", "image", "parents")
 
 TIER_MEMO = 64
 """Entries of the ``memo`` array (int64) that ``TierRules.unrank_run`` and ``rank_child`` share."""
@@ -148,7 +148,20 @@ class TierRules:
     each class holds. None: no symmetry."""
 
     symmetries: int = 1
-    """How many symmetries ``image`` numbers (the identity included): 2 for a mirror image."""
+    """How many symmetries ``image`` numbers (the identity included): 2 for a mirror image.
+    ``rank`` is then only asked of the positions that stand for their class (the smallest
+    image), and ``unrank`` gives those back: a tier's indices may number nothing else."""
+
+    parents: Callable[[Any, int, Any], int] | None = None
+    """``parents(params, position, out) -> int``: un-moves: every position with a move to
+    ``position`` (primitive ones too; repeats allowed) into ``out``, an int64 array of
+    ``max_parents`` entries; return how many. With it, the retrograde analysis of a loopy tier
+    finds a position's parents by this hook instead of storing them (3 bytes an index, where
+    stored parents take 8 more and 8 a move inside the tier: :mod:`perfectplay.tiers._loops`);
+    ``perfectplay check`` verifies it against the moves. None: the parents are stored."""
+
+    max_parents: int = 0
+    """The most positions ``parents`` lists for one position (given with ``parents``)."""
 
     def __post_init__(self) -> None:
         if type(self.symmetries) is not int or self.symmetries < 1 or (
@@ -158,6 +171,9 @@ class TierRules:
         if not callable(self.tier):
             raise TypeError(f"TierRules.tier must be a numba.njit function, got {self.tier!r}")
         if self.rank is None:
+            if self.parents is not None:
+                raise ValueError("TierRules: parents (un-moves) find indices by a ranking of "
+                                 "your own: give rank with them, or neither")
             if self.unrank is not None or self.unrank_run is not None:
                 raise ValueError("TierRules: unrank and unrank_run need rank: give a ranking "
                                  "whole (rank, unrank, sizes, children, solving_order) or only "
@@ -175,6 +191,8 @@ class TierRules:
                                 f"got {getattr(self, name)!r}")
         if (self.rank is None) != (self.unrank is None):
             raise ValueError("TierRules: give rank and unrank together, or neither")
+        if (self.parents is None) != (self.max_parents == 0) or self.max_parents < 0:
+            raise ValueError("TierRules: give parents with max_parents > 0, or neither")
         if self.rank_child is not None and self.unrank_run is None:
             raise ValueError("TierRules.rank_child reads what unrank_run keeps: give both")
         count = len(self.sizes)

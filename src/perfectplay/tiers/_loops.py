@@ -3,7 +3,8 @@
 Like :mod:`perfectplay.compiled._loops`, each loop is ``njit(inline='always')`` and takes the
 rules' functions first (``child``, ``primitive``, ``next_move``, then the tier hooks ``tier``,
 ``rank``, ``unrank``, ``unrank_run``, ``rank_child``, ``image`` and the number of
-``symmetries``); :mod:`perfectplay.tiers.kernels` calls it
+``symmetries``; :func:`loopy_resolve` also ``parents`` and ``max_parents``);
+:mod:`perfectplay.tiers.kernels` calls it
 from a cached entry point per game. Indices are a tier's ranks; reachable indices are bits, bit
 ``i & 7`` of byte ``i >> 3``. The passes over a tier whose moves all leave it visit its reached
 indices in increasing order, taking the board of index ``i`` from ``boards``, which hold
@@ -63,7 +64,6 @@ from perfectplay.core.values import ValueCode
 
 S = CODE16_SPAN
 NO_CHILD = 4 * S  # above every code: no child seen yet
-UNDECIDED = -1
 
 
 @njit(inline="always")
@@ -208,11 +208,11 @@ def _place(tier, rank, image, symmetries, params, slot_of, sizes, p, m, c, info)
 
 @njit(inline="always")
 def _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t, max_moves, p,
-          reaches, slot_of, sizes, queue, tail, info):
-    """Mark the children of position ``p`` of a loopy tier ``t``; a newly marked child of ``t``
-    itself goes to ``queue[tail]``. Return the new tail, or a status."""
+          reaches, slot_of, sizes, here, low, info):
+    """Mark the children of position ``p`` of a loopy tier ``t``; return ``low`` lowered to
+    any child of ``t`` newly marked below ``here`` (where the sweep is), or a status."""
     if primitive(params, p) >= 0:
-        return tail
+        return low
     moves = unsigned(max_moves)
     m = next_move(params, p, -1)
     while unsigned(m) < moves:
@@ -228,10 +228,9 @@ def _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t,
         bits = reaches[slot_of[ct]]
         if not is_set(bits, ci):
             set_bit(bits, ci)
-            if ct == t:
-                queue[tail] = ci
-                tail += 1
-    return tail
+            if ct == t and ci < here:
+                low = min(low, ci)
+    return low
 
 
 @njit(inline="always")
@@ -306,26 +305,38 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
 
 @njit(inline="always")
 def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                  image, symmetries, params, t, max_moves, reaches, slot_of, sizes, queue, info):
+                  image, symmetries, params, t, max_moves, reaches, slot_of, sizes, done, info):
     """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
-    children of all of them in the other tiers, breadth-first (``queue``: int64, one per index
-    of ``t``); return how many indices of ``t`` are reached."""
+    children of all of them in the other tiers; return how many indices of ``t`` are reached.
+
+    Sweeps over the bits: each reached index not yet expanded (``done``, bits like the tier's)
+    has its children marked; a child marked behind the sweep waits for the next one, which
+    starts at the lowest such, and the sweeps end when one expands nothing. Two bits an index,
+    where a queue would take 8 bytes."""
     reach = reaches[slot_of[t]]
-    tail = 0
-    for i in range(sizes[t]):
-        if is_set(reach, i):
-            queue[tail] = i
-            tail += 1
-    head = 0
-    while head < tail:
-        i = queue[head]
-        head += 1
-        p = unrank(params, t, i)
-        tail = _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t,
-                     max_moves, p, reaches, slot_of, sizes, queue, tail, info)
-        if tail < 0:
-            return tail
-    return head
+    n = sizes[t]
+    count = 0
+    lo = 0
+    while lo < n:
+        low = n
+        j = lo >> 3
+        while j < (n + 7) >> 3:
+            fresh = reach[j] & ~done[j]
+            if fresh == 0:
+                j += 1
+                continue
+            # children marked in this byte are seen when it is read again
+            done[j] |= fresh
+            for b in range(8):
+                if (fresh >> b) & 1:
+                    count += 1
+                    low = _mark(child, primitive, next_move, tier, rank, image, symmetries,
+                                params, t, max_moves, unrank(params, t, 8 * j + b), reaches,
+                                slot_of, sizes, 8 * j, low, info)
+                    if low < 0:
+                        return low
+        lo = low
+    return count
 
 
 @njit(inline="always")
@@ -408,21 +419,74 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
 
 
 @njit(inline="always")
-def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                image, symmetries, params, t, max_moves, reach, code, unresolved, first, outbest,
-                outwin, nonwin, tables, widths, slot_of, sizes, primitives, info):
-    """The first step of retrograde analysis within a loopy tier (see :func:`loopy_resolve`);
-    return the number of moves inside the tier.
+def _distinct(buf, m):
+    """Sort ``buf[:m]`` (a few dozen at most: by insertion) and keep each value once at the
+    front; return how many are kept."""
+    for a in range(1, m):
+        x = buf[a]
+        b = a - 1
+        while b >= 0 and buf[b] > x:
+            buf[b + 1] = buf[b]
+            b -= 1
+        buf[b + 1] = x
+    kept = 0
+    for a in range(m):
+        if kept == 0 or buf[a] != buf[kept - 1]:
+            buf[kept] = buf[a]
+            kept += 1
+    return kept
 
-    For each reached index ``i``: ``code[i]`` (int64, filled with -1) the ordered code when it
-    is already decided (primitive, no legal move, or no move inside the tier); ``unresolved[i]``
-    its moves inside the tier; ``first[j + 1]`` counts the moves inside the tier to ``j``;
-    ``outbest[i]`` the smallest code of a child in another tier (:data:`NO_CHILD`: none),
-    ``outwin[i]`` the largest remoteness of a winning one (-1: none) and ``nonwin[i]`` 1 when
-    one does not win (so ``i`` cannot lose).
-    """
+
+@njit(inline="always")
+def _children_of(child, next_move, tier, rank, image, symmetries, params, t, max_moves, p,
+                 tables, widths, slot_of, sizes, buf, info):
+    """The children of position ``p`` of a loopy tier ``t`` (not primitive): their classes in
+    ``t``, each once, sorted into ``buf``; return ``(how many, moves, the smallest ordered code
+    of a child in another tier (NO_CHILD: none), a status)``."""
     moves = unsigned(max_moves)
+    best = NO_CHILD
+    found = 0
+    kids = 0
+    m = next_move(params, p, -1)
+    while unsigned(m) < moves:
+        move = m
+        c = child(params, p, move)
+        m = next_move(params, p, move)
+        if c < 0:
+            continue
+        kids += 1
+        ct, ci, status = _place(tier, rank, image, symmetries, params, slot_of, sizes, p, move,
+                                c, info)
+        if status < 0:
+            return 0, 0, best, status
+        if ct == t:
+            buf[found] = ci
+            found += 1
+            continue
+        s = _lookup(tables, widths, slot_of[ct], ci)
+        if s == 0:
+            return 0, 0, best, fail(info, STATUS_UNREACHED, p, move, c)
+        best = min(best, order_code(s))
+    return _distinct(buf, found), kids, best, 0
+
+
+@njit(inline="always")
+def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                image, symmetries, params, t, max_moves, reach, code, unresolved, first, tables,
+                widths, slot_of, sizes, primitives, info):
+    """The first step of retrograde analysis within a loopy tier (see :func:`loopy_resolve`);
+    return the number of pairs (position, class of a child) inside the tier.
+
+    For each reached index ``i``: ``code[i]`` the stored code its children in other tiers give
+    it (a loss at remoteness 0 when there are none: it waits for those in the tier), or its
+    primitive code; ``unresolved[i]`` the classes of its children in the tier, and one more when
+    a child in another tier does not win (it cannot lose: the count never reaches 0). The index
+    is decided when ``unresolved[i]`` is 0. ``first`` (empty, or int64 of ``len(code) + 1``
+    entries for stored parents) gets at ``j + 1`` the number of parents of ``j``.
+    """
+    limit = np.int64(np.iinfo(unresolved.dtype).max)
     edges = 0
+    buf = np.empty(max(max_moves, 1), dtype=np.int64)
     for i in range(code.shape[0]):
         if not is_set(reach, i):
             continue
@@ -432,160 +496,156 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
             c0 = primitive_code(v, S)
             if c0 < 0:
                 return fail(info, STATUS_PRIMITIVE, p, -1, -1)
-            code[i] = c0
+            code[i] = stored_code(c0)
             primitives[v] += class_size(image, symmetries, params, p)
             continue
-        best = NO_CHILD
-        kids = 0
-        m = next_move(params, p, -1)
-        while unsigned(m) < moves:
-            move = m
-            c = child(params, p, move)
-            m = next_move(params, p, move)
-            if c < 0:
-                continue
-            kids += 1
-            ct, ci, status = _place(tier, rank, image, symmetries, params, slot_of, sizes, p, move,
-                                c, info)
-            if status < 0:
-                return status
-            if ct == t:
-                unresolved[i] += 1
-                first[ci + 1] += 1
-                continue
-            s = _lookup(tables, widths, slot_of[ct], ci)
-            if s == 0:
-                return fail(info, STATUS_UNREACHED, p, move, c)
-            cc = order_code(s)
-            if cc < best:
-                best = cc
-            if cc < 3 * S:
-                nonwin[i] = 1
-            elif 4 * S - 1 - cc > outwin[i]:
-                outwin[i] = 4 * S - 1 - cc
-        outbest[i] = best
-        edges += unresolved[i]
+        found, kids, best, status = _children_of(child, next_move, tier, rank, image,
+                                                 symmetries, params, t, max_moves, p, tables,
+                                                 widths, slot_of, sizes, buf, info)
+        if status < 0:
+            return status
         if kids == 0:  # no legal move: a loss, counted as primitive
             primitives[0] += class_size(image, symmetries, params, p)
-            code[i] = 0
-        elif unresolved[i] == 0:
-            c0 = parent_code(best, S)
-            if c0 < 0:
-                return fail(info, STATUS_REMOTENESS, p, -1, -1)
-            code[i] = c0
+        c0 = parent_code(best, S)
+        if c0 < 0:
+            return fail(info, STATUS_REMOTENESS, p, -1, -1)
+        code[i] = stored_code(c0)
+        count = found + (1 if best < 3 * S else 0)
+        if count > limit:
+            return fail(info, STATUS_WIDTH, p, -1, -1)
+        unresolved[i] = count
+        edges += found
+        if first.shape[0] > 0:
+            for k in range(found):
+                first[buf[k] + 1] += 1
     return edges
 
 
 @njit(inline="always")
-def _push(head, link, r, i):
-    link[i] = head[r]
-    head[r] = i
+def loopy_edges(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                image, symmetries, params, t, max_moves, reach, first, parent, tables, widths,
+                slot_of, sizes, info):
+    """Store the parents of each index of a loopy tier after :func:`loopy_count`: those of
+    ``j`` in ``parent[first[j]:first[j + 1]]``, each once (for a game without
+    ``TierRules.parents``); return 0."""
+    n = first.shape[0] - 1
+    buf = np.empty(max(max_moves, 1), dtype=np.int64)
+    for j in range(n):
+        first[j + 1] += first[j]
+    for i in range(n):
+        if not is_set(reach, i):
+            continue
+        p = unrank(params, t, i)
+        if primitive(params, p) >= 0:
+            continue
+        found, _, _, status = _children_of(child, next_move, tier, rank, image, symmetries,
+                                           params, t, max_moves, p, tables, widths, slot_of,
+                                           sizes, buf, info)
+        if status < 0:
+            return status
+        for k in range(found):  # first[j] moves on to the end of j's parents...
+            parent[first[buf[k]]] = i
+            first[buf[k]] += 1
+    for j in range(n, 0, -1):  # ... which is where j + 1's begin
+        first[j] = first[j - 1]
+    first[0] = 0
+    return 0
+
+
+@njit(inline="always")
+def _parents_of(tier, rank, unrank, image, symmetries, parents, params, t, i, first, parent,
+                moved, buf, info):
+    """The classes of the parents of index ``i`` of a loopy tier ``t`` in that tier, each
+    once: ``(array, lo, hi)``, they being ``array[lo:hi]``, or a status as ``hi``. From
+    ``parent`` when the parents are stored (``first`` not empty), else by the un-moves of
+    ``parents``, sorted into ``buf``."""
+    if first.shape[0] > 0:
+        return parent, first[i], first[i + 1]
+    p = unrank(params, t, i)
+    found = 0
+    for k in range(parents(params, p, moved)):
+        q = moved[k]
+        if tier(params, q) != t:  # a parent in a tier solved later
+            continue
+        j = rank(params, t, canonical(image, symmetries, params, q))
+        buf[found] = j
+        found += 1
+    return buf, 0, _distinct(buf, found)
 
 
 @njit(inline="always")
 def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                  image, symmetries, params, t, max_moves, reach, code, unresolved, first, parent,
-                  outbest, outwin, nonwin, head, link, chead, clink, out, weights, info):
+                  image, symmetries, parents, max_parents, params, t, max_moves, code,
+                  unresolved, first, parent, levels, weights, info):
     """Retrograde analysis within a loopy tier, after :func:`loopy_count`: the stored code of
-    every index into ``out``; return the largest remoteness.
+    every index into ``code`` (0 where not reached); return the largest remoteness.
 
-    As :func:`perfectplay.compiled._loops.resolve_any`, but a position may also have decided
-    children in other tiers, at any remoteness: so positions are decided in increasing
-    remoteness through buckets (``head``, int64[S + 2] and ``link``, int64[n]: a list per
-    remoteness), the wins that a losing child in another tier offers waiting in their own
-    buckets (``chead``, ``clink``) until their remoteness comes. Wins and losses first, then ties
-    (the shortest tie among positions neither wins nor loses), and the rest are draws.
-    ``parent`` (int64, one per move inside the tier) gets the parents of index ``j`` in
-    ``parent[first[j]:first[j + 1]]``.
+    Positions are decided in increasing remoteness, a sweep over ``code`` for each remoteness
+    that ``levels`` (int64, :data:`S` entries) counts codes at: wins and losses first, then
+    ties (the shortest tie among positions that neither win nor lose), and the rest are draws.
+    A decided loss makes each undecided parent a win one move later; a decided win takes one
+    from each undecided parent's ``unresolved``, which decides it a loss when it reaches 0, one
+    move after the slowest child (its code held the slowest child in another tier). A parent is
+    found by the stored ``parent`` (see :func:`loopy_edges`), or by the un-moves of
+    ``parents`` (``first`` empty): then only the codes and counts take memory, 3 bytes an
+    index. A win or a tie that a child in another tier offers waits in ``code`` for its
+    remoteness, unless one inside the tier comes sooner.
     """
     n = code.shape[0]
-    moves = unsigned(max_moves)
-    limit = np.int64(np.iinfo(out.dtype).max)
-    for j in range(n):
-        first[j + 1] += first[j]
-    fill = first[:n].copy()
-    for i in range(n):
-        if not is_set(reach, i) or unresolved[i] == 0 or code[i] != UNDECIDED:
-            continue
-        p = unrank(params, t, i)
-        m = next_move(params, p, -1)
-        while unsigned(m) < moves:
-            c = child(params, p, m)
-            m = next_move(params, p, m)
-            if c >= 0 and tier(params, c) == t:
-                ci = rank(params, t, canonical(image, symmetries, params, c))
-                parent[fill[ci]] = i
-                fill[ci] += 1
+    moved = np.empty(max_parents, dtype=np.int64)
+    buf = np.empty(max(max_parents, max_moves, 1), dtype=np.int64)
     for stage in range(2):  # 0: wins and losses, 1: ties
-        head.fill(-1)
-        chead.fill(-1)
-        top = -1
+        levels[:] = 0
         for i in range(n):
-            if not is_set(reach, i):
+            c = np.int64(code[i])
+            v = (c - 1) & 3
+            if c != 0 and ((stage == 0 and v != ValueCode.TIE and v != ValueCode.DRAW)
+                           or (stage == 1 and v == ValueCode.TIE)):
+                levels[(c - 1) >> 2] += 1
+        for r in range(S):
+            if levels[r] == 0:
                 continue
-            ci = code[i]
-            if ci == UNDECIDED:
-                b = outbest[i]
-                r = -1
-                if stage == 0 and b < S:
-                    r = b + 1
-                elif stage == 1 and S <= b < 2 * S:
-                    r = b - S + 1
-                if r >= 0:
-                    _push(chead, clink, r, i)
-                    top = max(top, r)
-            elif (stage == 0 and (ci < S or ci >= 3 * S)) or (stage == 1 and S <= ci < 2 * S):
-                r = ci if ci < S else (ci - S if ci < 2 * S else 4 * S - 1 - ci)
-                _push(head, link, r, i)
-                top = max(top, r)
-        r = 0
-        while r <= top:
-            if r >= S - 1:  # a remoteness the codes cannot hold
+            if r >= S - 2:  # a remoteness the codes cannot hold
                 return fail(info, STATUS_REMOTENESS, -1, -1, -1)
-            k = chead[r]
-            while k >= 0:
-                if code[k] == UNDECIDED:
-                    code[k] = 4 * S - 1 - r if stage == 0 else S + r
-                    _push(head, link, r, k)
-                k = clink[k]
-            k = head[r]
-            while k >= 0:
-                cq = code[k]
-                for e in range(first[k], first[k + 1]):
-                    i = parent[e]
-                    if code[i] != UNDECIDED:
+            lose = 1 + (r << 2 | ValueCode.LOSE)
+            win = 1 + (r << 2 | ValueCode.WIN)
+            tie = 1 + (r << 2 | ValueCode.TIE)
+            for i in range(n):
+                c = np.int64(code[i])
+                if (stage == 0 and c == win) or (stage == 1 and c == tie):
+                    unresolved[i] = 0  # what waited for this remoteness is decided
+                elif stage == 1 or c != lose or unresolved[i] != 0:
+                    continue
+                found, lo, hi = _parents_of(tier, rank, unrank, image, symmetries, parents,
+                                            params, t, i, first, parent, moved, buf, info)
+                for k in range(lo, hi):
+                    j = found[k]
+                    if unsigned(j) >= unsigned(n):
+                        return fail(info, STATUS_RANK, unrank(params, t, i), -1, -1)
+                    if unresolved[j] == 0:  # decided, or not reached
                         continue
-                    if stage == 1:  # a tying child: a tie one move later
-                        code[i] = S + r + 1
-                        _push(head, link, r + 1, i)
-                        top = max(top, r + 1)
-                    elif cq < S:  # a losing child: a win one move later
-                        code[i] = 4 * S - 1 - (r + 1)
-                        _push(head, link, r + 1, i)
-                        top = max(top, r + 1)
-                    else:  # a winning child: a loss once every child wins
-                        unresolved[i] -= 1
-                        if unresolved[i] == 0 and nonwin[i] == 0:
-                            lose = 1 + max(r, outwin[i])
-                            code[i] = lose
-                            _push(head, link, lose, i)
-                            top = max(top, lose)
-                k = link[k]
-            r += 1
+                    if stage == 1 or c == lose:  # a tie one move later, or a win
+                        code[j] = 1 + ((r + 1) << 2 | (ValueCode.TIE if stage else
+                                                       ValueCode.WIN))
+                        unresolved[j] = 0
+                        levels[r + 1] += 1
+                        continue
+                    unresolved[j] -= 1
+                    if unresolved[j] == 0:  # every child wins: a loss
+                        slowest = max(r + 1, (np.int64(code[j]) - 1) >> 2)
+                        code[j] = 1 + (slowest << 2 | ValueCode.LOSE)
+                        levels[slowest] += 1
     deepest = 0
     for i in range(n):
-        if not is_set(reach, i):
-            out[i] = 0
+        c = np.int64(code[i])
+        if c == 0:
             continue
-        if code[i] == UNDECIDED:
-            code[i] = 2 * S
-        stored = stored_code(code[i])
-        if stored > limit:
-            return fail(info, STATUS_WIDTH, unrank(params, t, i), -1, -1)
-        out[i] = stored
-        weights[stored] += class_size(image, symmetries, params, unrank(params, t, i)) \
+        if unresolved[i] != 0:
+            c = 1 + ValueCode.DRAW
+            code[i] = c
+        weights[c] += class_size(image, symmetries, params, unrank(params, t, i)) \
             if symmetries > 1 else 1
-        deepest = max(deepest, (stored - 1) >> 2)
+        deepest = max(deepest, (c - 1) >> 2)
     return deepest
 
 

@@ -23,18 +23,21 @@ _RULES = ("child, primitive, next_move, tier, rank, unrank, unrank_run, rank_chi
 _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
     "forward": "params, t, max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue, "
                "info",
-    "forward_loopy": "params, t, max_moves, reaches, slot_of, sizes, queue, info",
+    "forward_loopy": "params, t, max_moves, reaches, slot_of, sizes, done, info",
     "backward": "params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, "
                 "primitives, weights, info",
-    "loopy_count": "params, t, max_moves, reach, code, unresolved, first, outbest, outwin, "
-                   "nonwin, tables, widths, slot_of, sizes, primitives, info",
-    "loopy_resolve": "params, t, max_moves, reach, code, unresolved, first, parent, outbest, "
-                     "outwin, nonwin, head, link, chead, clink, out, weights, info",
+    "loopy_count": "params, t, max_moves, reach, code, unresolved, first, tables, widths, "
+                   "slot_of, sizes, primitives, info",
+    "loopy_edges": "params, t, max_moves, reach, first, parent, tables, widths, slot_of, sizes, "
+                   "info",
     "locate": "params, position, out",
     "unrank_many": "params, t, indices, out",
     "members": "params, t, indices, out",
     "expand": "params, t, max_moves, positions, kids, kid_tiers, info",
 }.items()}
+_ENTRIES["loopy_resolve"] = (f"{_RULES}, parents, MAX_PARENTS",
+                             "params, t, max_moves, code, unresolved, first, parent, levels, "
+                             "weights, info")
 """Each loop's rules and arguments."""
 
 _STAND_INS = {
@@ -57,6 +60,12 @@ def rank_child(params, tier, child, move, index, memo):
 @njit(inline="always")
 def image(params, position, k):
     return position
+''',
+    "parents": '''
+
+@njit(inline="always")
+def parents(params, position, out):
+    return 0
 ''',
 }
 """What stands for an optional rule or hook of ``TierRules`` the game leaves out."""
@@ -127,14 +136,16 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
                                               "game_tier": tiers.tier, "game_image": tiers.image},
                              loops="perfectplay.tiers._loops", entries=_ENTRIES,
                              stand_ins=_SORTED_STAND_INS, nogil=True,
-                             preamble=[f"SYMMETRIES = {tiers.symmetries}", _SORTED_HOOKS])
+                             preamble=[f"SYMMETRIES = {tiers.symmetries}", "MAX_PARENTS = 1",
+                                       _SORTED_HOOKS + _STAND_INS["parents"]])
     functions = {"child": rules.child, "primitive": rules.primitive,
                  "next_move": rules.next_move, "tier": tiers.tier, "rank": tiers.rank,
                  "unrank": tiers.unrank, "unrank_run": tiers.unrank_run,
-                 "rank_child": tiers.rank_child, "image": tiers.image}
+                 "rank_child": tiers.rank_child, "image": tiers.image, "parents": tiers.parents}
     return kernel_module(rules, "tiers", functions, loops="perfectplay.tiers._loops",
                          entries=_ENTRIES, stand_ins=_STAND_INS, nogil=True,
-                         preamble=[f"SYMMETRIES = {tiers.symmetries}"])
+                         preamble=[f"SYMMETRIES = {tiers.symmetries}",
+                                   f"MAX_PARENTS = {max(1, tiers.max_parents)}"])
 
 
 def call(rules: CompiledRules, name: str, *args: Any) -> int:

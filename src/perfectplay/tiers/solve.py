@@ -235,9 +235,13 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     return solution
 
 
-LOOPY_BYTES = 64
-"""Bytes a loopy tier's retrograde analysis takes per index, its moves inside the tier aside
-(eight arrays of 8 bytes, the codes, the bits)."""
+LOOPY_BYTES = 3
+"""Bytes a loopy tier's retrograde analysis takes per index: a 2-byte code and a 1-byte count
+(:func:`solve_loopy`; 2 bytes for a game of 255 moves or more)."""
+
+STORED_PARENT_BYTES = 8
+"""Bytes more per index when a loopy tier's parents are stored (no ``TierRules.parents``):
+where each index's parents begin; 8 more per move inside the tier."""
 
 WORKER_MEMORY = 256 << 20
 """Memory a Dask worker process holds before its first chunk (Python, numpy, numba, Dask and
@@ -325,13 +329,15 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1,
     any tier), and which step that is: a tier's reached
     bits with those of its children, a copy per thread (forward), or a chunk's codes per thread
     with the bits of its tier and the codes of the tiers its moves reach at 2 bytes an index
-    (backward); a loopy tier's retrograde tables take :data:`LOOPY_BYTES` an index, and 8 bytes
-    for each move inside it, which its solve counts and checks before it takes them.
+    (backward); a loopy tier's forward pass a second bit an index, its retrograde tables
+    :data:`LOOPY_BYTES` an index, and without un-moves (``TierRules.parents``)
+    :data:`STORED_PARENT_BYTES` more and 8 bytes for each move inside it, which its solve counts
+    and checks before it takes them.
 
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
     >>> estimate_memory(rules_of(Morris()))
-    (215461, 'tier 6, retrograde within the tier: 3,360 indices')
+    (37380, 'tier 6, retrograde within the tier: 3,360 indices')
 
     A game ranked by the solver has no sizes before its forward pass: its steps check the
     memory they take as they go (:mod:`perfectplay.tiers.keys`), and the estimate is 0.
@@ -347,7 +353,9 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1,
         forward = (size + (1 + threads) * sum(tiers.sizes[c] for c in others)) // 8 + 1
         below = sum(2 * tiers.sizes[c] for c in others)
         if tiers.loopy(t):
-            need = forward + below + size * LOOPY_BYTES
+            per = (LOOPY_BYTES + (rules.max_moves >= 255)
+                   + (0 if tiers.parents is not None else STORED_PARENT_BYTES))
+            need = max(forward + size // 8, size // 8 + below + size * per)
             step = f"tier {t}, retrograde within the tier: {size:,} indices"
         else:
             need = max(forward, size // 8 + below + threads * 2 * min(size, CHUNK))
@@ -535,9 +543,10 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
             marks.append(reach)
         reaches = _padded(tiers, marks, np.zeros(0, dtype=np.uint8))
         if tiers.loopy(t):
-            queue = np.empty(size, dtype=np.int64)
+            expanded = np.zeros_like(reach)
             reached = call(rules, "forward_loopy", rules.params, t, rules.max_moves, reaches,
-                           slot_of, sizes, queue, info)
+                           slot_of, sizes, expanded, info)
+            del expanded
             if progress is not None:
                 progress(TierProgress("forward", t, step, len(order), size, size))
         else:
@@ -890,7 +899,12 @@ def _padded(tiers: TierRules, arrays: list[Any], empty: Any) -> tuple[Any, ...]:
 
 def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) -> dict[str, Any]:
     """Solve a loopy tier ``t`` whole, by retrograde analysis within it, and write its code file
-    (1 byte a code when every remoteness is at most 62, else 2); return its record. A task."""
+    (1 byte a code when every remoteness is at most 62, else 2); return its record. A task.
+
+    The analysis (:func:`perfectplay.tiers._loops.loopy_resolve`) holds a 2-byte code and a
+    count an index; it finds a position's parents by the game's un-moves
+    (``TierRules.parents``), or else stores them, 8 bytes a move and 8 an index, after checking
+    that they fit."""
     import numpy as np
 
     from perfectplay.tiers import _loops
@@ -904,33 +918,39 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     reach = _bits(layout, t, n)
     slot_of, tables, widths = _tables(tiers, layout, manifest, t)
     sizes = np.array(tiers.sizes, dtype=np.int64)
-    code = np.full(n, -1, dtype=np.int64)
-    unresolved = np.zeros(n, dtype=np.int64)
-    first = np.zeros(n + 1, dtype=np.int64)
-    outbest = np.full(n, _loops.NO_CHILD, dtype=np.int64)
-    outwin = np.full(n, -1, dtype=np.int64)
-    nonwin = np.zeros(n, dtype=np.uint8)
+    code = np.zeros(n, dtype=np.uint16)
+    unresolved = np.zeros(n, dtype=_count_type(rules))
+    stored = tiers.parents is None
+    first = np.zeros(n + 1 if stored else 0, dtype=np.int64)
     primitives = np.zeros(3, dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
     edges = call(rules, "loopy_count", params, t, rules.max_moves, reach, code, unresolved,
-                 first, outbest, outwin, nonwin, tables, widths, slot_of, sizes, primitives,
-                 info)
-    check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
-    parent = np.empty(edges, dtype=np.int64)
-    head = np.empty(_loops.S + 2, dtype=np.int64)
-    chead = np.empty(_loops.S + 2, dtype=np.int64)
-    link = np.empty(n, dtype=np.int64)
-    clink = np.empty(n, dtype=np.int64)
-    out = np.zeros(n, dtype=np.uint16)
+                 first, tables, widths, slot_of, sizes, primitives, info)
+    parent = np.empty(0, dtype=np.int64)
+    if stored:
+        check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
+        parent = np.empty(edges, dtype=np.int64)
+        call(rules, "loopy_edges", params, t, rules.max_moves, reach, first, parent, tables,
+             widths, slot_of, sizes, info)
+    del reach
+    levels = np.zeros(_loops.S, dtype=np.int64)
     weights = np.zeros(1 << 16, dtype=np.int64)
-    deepest = call(rules, "loopy_resolve", params, t, rules.max_moves, reach, code,
-                   unresolved, first, parent, outbest, outwin, nonwin, head, link, chead, clink,
-                   out, weights, info)
-    del code, unresolved, first, parent, outbest, outwin, nonwin, link, clink
-    codes = out.astype(np.uint8) if deepest <= MAX_ONE_BYTE else out.astype("<u2")
-    write_file(layout.codes(t), codes.tobytes())
+    deepest = call(rules, "loopy_resolve", params, t, rules.max_moves, code, unresolved,
+                   first, parent, levels, weights, info)
+    del unresolved, first, parent
+    codes = code.astype(np.uint8) if deepest <= MAX_ONE_BYTE else code.astype("<u2", copy=False)
+    # from the array itself: a copy in bytes would double the tier's codes in memory
+    write_file(layout.codes(t), codes.data.cast("B"))
     return {"tier": t, "indices": n, "primitives": primitives.tolist(),
             "weights": histogram_of(weights)}
+
+
+def _count_type(rules: CompiledRules) -> Any:
+    """The dtype of a loopy tier's counts of unresolved children: one byte when a position has
+    fewer than 255 moves (a count is its classes of children, and one more)."""
+    import numpy as np
+
+    return np.uint8 if rules.max_moves < 255 else np.uint16
 
 
 def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,

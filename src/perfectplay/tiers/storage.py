@@ -221,7 +221,7 @@ def write_document(path: Path, kind: str, body: dict[str, Any]) -> None:
     write_file(path, text)
 
 
-def write_file(path: Path, data: bytes) -> None:
+def write_file(path: Path, data: bytes | memoryview) -> None:
     """Write ``data`` as the file ``path``, atomically (see
     :func:`~perfectplay.core.solution.write_atomically`)."""
     def write(f: Any) -> None:

@@ -288,8 +288,7 @@ class Dobutsu(Game[Position]):
         return DobutsuBoard(self)
 
     def position_bound(self) -> int:
-        """The indices of the compiled ranking: every placement of the pieces, either player
-        to move.
+        """Every placement of the pieces, either player to move.
 
         >>> Dobutsu().position_bound()
         3135851928
@@ -299,22 +298,24 @@ class Dobutsu(Game[Position]):
         return ranking_size(self.pieces)
 
     def compiled_size(self) -> int:
-        """Integers of the compiled encoding: the positions of :meth:`position_bound`."""
-        return self.position_bound()
+        """Integers of the compiled encoding: bit fields of the board, the hands and the player
+        to move (:mod:`perfectplay.games.dobutsu.compiled`)."""
+        return 1 << 61
 
     def compiled(self) -> CompiledRules:
         """The compiled rules and tier hooks (:mod:`perfectplay.games.dobutsu.compiled`;
-        imports numba): positions are the indices of a dense ranking, one loopy tier (see that
-        module for why)."""
+        imports numba): positions are bit fields, one loopy tier ranking the positions with the
+        first player to move, four symmetries and un-moves (see that module for why)."""
         from perfectplay.compiled.rules import CompiledRules, TierRules
         from perfectplay.games.dobutsu import compiled
 
-        size = self.position_bound()
         params = compiled.params_of(self.pieces)
         tiers = TierRules(tier=compiled.tier, rank=compiled.rank, unrank=compiled.unrank,
-                          sizes=(size,), children=((0,),), solving_order=(0,))
+                          sizes=(self.position_bound() // 2,), children=((0,),),
+                          solving_order=(0,), image=compiled.image, symmetries=4,
+                          parents=compiled.parents, max_parents=compiled.MAX_PARENTS)
         return CompiledRules(child=compiled.child, primitive=compiled.primitive,
-                             next_move=compiled.next_move, params=params, size=size,
-                             max_moves=DROPS + 12 * len(KINDS),
+                             next_move=compiled.next_move, params=params,
+                             size=self.compiled_size(), max_moves=DROPS + 12 * len(KINDS),
                              encode=partial(compiled.encode, params),
                              decode=partial(compiled.decode, params), tiers=tiers)

@@ -1,29 +1,31 @@
 """Compiled rules and tier hooks of Dōbutsu shōgi (:mod:`perfectplay.games.dobutsu`).
 
-A position's integer is its index in a dense ranking (below). The kernels work on bit fields
-(:func:`fields`): square ``s`` (``rank * 3 + file`` from a1) in bits ``4s .. 4s + 3`` (0 empty;
-the first player's lion, giraffe, elephant, chick, hen 1..5, the second player's the same plus
-8), then the first player's hand (2 bits a kind, G E C, from bit 48), the second player's
-(from bit 54), and the player to move (bit 60, 1: second). Moves are the Python rules' numbers
-(``8 * square + direction``, then drops from ``DROPS``).
-
-The ranking numbers the material classes of :mod:`~perfectplay.games.dobutsu.material` one
-after the other; within a class, the lions' squares (12 * 11 pairs), then each board type's
-squares among those left (colex subsets, :mod:`perfectplay.compiled.ranking`), and the player
-to move as the lowest digit: every index is a position, and the dense solvers' tables hold
-nothing else.
+A position's integer is its bit fields (:func:`fields`): square ``s`` (``rank * 3 + file``
+from a1) in bits ``4s .. 4s + 3`` (0 empty; the first player's lion, giraffe, elephant, chick,
+hen 1..5, the second player's the same plus 8), then the first player's hand (2 bits a kind,
+G E C, from bit 48), the second player's (from bit 54), and the player to move (bit 60, 1:
+second). The rules play on them with a few shifts; only the tier solver ranks a position, where
+it stores a code. Moves are the Python rules' numbers (``8 * square + direction``, then drops
+from ``DROPS``).
 
 Tiers. Every capture can be undone in material terms (the piece is dropped, captured back,
 dropped again), and so can a promotion (the hen is captured and dropped as a chick): no count
 of pieces on the board, in hand or promoted only grows, so material classes reach each other
 in cycles, and the tier solver's rule (a tier's moves reach only itself and tiers solved before
-it) leaves one tier: the whole game, loopy, ranked by the integers themselves.
+it) leaves one tier: the whole game, loopy. Four symmetries (:func:`image`): the mirror image,
+and the board turned round with the colours swapped, which makes every position one with the
+first player to move; the solver stores each class at its smallest image, which has the first
+player to move (the mover's bit is the highest), so the ranking numbers only those. It numbers
+the material classes of :mod:`~perfectplay.games.dobutsu.material` one after the other; within
+a class, the lions' squares (12 * 11 pairs), then each board type's squares among those left
+(colex subsets, :mod:`perfectplay.compiled.ranking`). The solver finds the positions with a
+move to a position by :func:`parents` (un-moves), not by storing the moves.
 
 ``params`` (int64): the pieces of each kind in the game (2 or 0), then ``NEIGHBOURS`` (the
 square one step from ``s`` in direction ``d`` at ``8 * s + d``, -1 off the board), ``ALLOWED``
 (1 when the piece of code ``p`` may step in direction ``d``, at ``8 * p + d``), the keys of the
 states (``KEY3``, ``KEY5``: base-3 digits to state index), the states' digits (``DIGITS3``,
-``DIGITS5``) and ``OFFSETS``, the first index (halved) of each material class.
+``DIGITS5``) and ``OFFSETS``, the first index of each material class.
 
 >>> from perfectplay.games.dobutsu import Dobutsu
 >>> rules = Dobutsu().compiled()
@@ -39,15 +41,14 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from perfectplay.compiled.ranking import BINOMIAL, subset_rank, subset_unrank
+from perfectplay.compiled.ranking import BINOMIAL, popcount, subset_unrank
 from perfectplay.compiled.ranking import _spread as spread
-from perfectplay.compiled.ranking import _squeeze as squeeze
 from perfectplay.compiled.rules import LOSE_CODE, NOT_PRIMITIVE, WIN_CODE
 from perfectplay.games.dobutsu import DIRECTIONS, DROPS, KINDS, STEPS
 from perfectplay.games.dobutsu.material import BOARD_TYPES, STATES, class_sizes
 
-__all__ = ["child", "decode", "encode", "fields", "next_move", "params_of", "primitive", "rank",
-           "tier", "unrank"]
+__all__ = ["MAX_PARENTS", "child", "decode", "encode", "fields", "image", "next_move", "params_of",
+           "parents", "primitive", "rank", "tier", "unrank"]
 
 NEIGHBOURS = 3
 ALLOWED = NEIGHBOURS + 96
@@ -98,13 +99,13 @@ def params_of(pieces: str) -> Any:
 
 
 def encode(params: Any, position: str) -> int:
-    """The compiled rules' integer of a position: the index of its bit fields (a partial of
+    """The compiled rules' integer of a position: its bit fields (:func:`fields`; a partial of
     it, with the game's ``params``, is ``CompiledRules.encode``).
 
-    >>> encode(params_of("GEC"), "gle/.c./.C./ELG:-:F")
-    2292854824
+    >>> hex(encode(params_of("GEC"), "gle/.c./.C./ELG:-:F"))
+    '0xb9a0c0040213'
     """
-    return int(_index(params, fields(position)))
+    return fields(position)
 
 
 def fields(position: str) -> int:
@@ -125,14 +126,14 @@ def fields(position: str) -> int:
     return number | (mover == "S") << MOVER
 
 
-def decode(params: Any, index: int) -> str:
+def decode(params: Any, number: int) -> str:
     """The position of a compiled integer; inverse of :func:`encode`.
 
     >>> table = params_of("GEC")
     >>> decode(table, encode(table, "gl./.c./.C./EL.:Ge:S"))
     'gl./.c./.C./EL.:Ge:S'
     """
-    number = int(_fields(params, index))
+    number = int(number)
     cells = []
     for s in range(12):
         code = number >> (4 * s) & 15
@@ -155,10 +156,9 @@ def _hand(position, side, kind):
 
 
 @njit
-def primitive(params, index):
+def primitive(params, position):
     """WIN when the player to move can capture the opponent's lion; else LOSE when that lion
     stands on its far rank (the Try)."""
-    position = _fields(params, index)
     mover = (position >> MOVER) & 1
     lion = 1 | ((1 - mover) << 3)
     square = 0
@@ -177,11 +177,10 @@ def primitive(params, index):
 
 
 @njit
-def next_move(params, index, move):
+def next_move(params, position, move):
     """The next move after ``move`` of a piece of the player to move onto a square it does not
     hold, or drop of a kind in its hand onto an empty square; ``DROPS + 36`` when none is
     left."""
-    position = _fields(params, index)
     mover = (position >> MOVER) & 1
     m = move + 1
     while m < DROPS:
@@ -209,10 +208,9 @@ def next_move(params, index, move):
 
 
 @njit
-def child(params, index, move):
+def child(params, position, move):
     """Move a piece (capturing, promoting a chick on the far rank) or drop one; -1 when
     illegal."""
-    position = _fields(params, index)
     mover = (position >> MOVER) & 1
     if move < DROPS:
         square = move >> 3
@@ -237,25 +235,114 @@ def child(params, index, move):
             return -1
         position -= np.int64(1) << (HANDS + 6 * mover + 2 * kind)
         position |= (kind + 2 + 8 * mover) << (4 * square)
-    return _index(params, position ^ (np.int64(1) << MOVER))
+    return position ^ (np.int64(1) << MOVER)
+
+
+MAX_PARENTS = 7 * (1 + 8 * 2 * 5)
+"""The most positions :func:`parents` lists: the player who moved last has at most 7 pieces on
+the board (its lion and the 6 others), each dropped (undone once) or moved from one of 8
+squares (a hen on the far rank also as a chick that was promoted), each with nothing or one
+of 4 pieces (G, E, C, H) taken back from its hand."""
 
 
 @njit
-def tier(params, index):
+def parents(params, position, out):
+    """Every position with a move to ``position`` (primitive ones too), into ``out``; return
+    how many: each piece of the player who moved last is put back where it came from, or into
+    its hand when it was dropped, a chick that was promoted by the move is one again, and a
+    piece of the player to move may come back from the last mover's hand onto the square the
+    move went to."""
+    mover = (position >> MOVER) & 1
+    last = 1 - mover
+    base = position ^ (np.int64(1) << MOVER)
+    far = 3 if last == 0 else 0
+    n = 0
+    for t in range(12):
+        code = _cell(position, t)
+        if code == 0 or (code >> 3) != last:
+            continue
+        kind = code & 7
+        emptied = base & ~(np.int64(15) << (4 * t))
+        if 2 <= kind <= 4:  # dropped: back into the hand
+            out[n] = emptied + (np.int64(1) << (HANDS + 6 * last + 2 * (kind - 2)))
+            n += 1
+        on_far = t // 3 == far
+        for d in range(8):  # the direction of the move, from s to t
+            s = params[NEIGHBOURS + 8 * t + (d + 4) % 8]
+            if s < 0 or _cell(position, s) != 0:
+                continue
+            for promoted in range(2):
+                if promoted == 0:
+                    # a chick on the far rank came there by a drop: a move would promote it
+                    if (kind == 4 and on_far) or not params[ALLOWED + 8 * code + d]:
+                        continue
+                    moved = code
+                else:
+                    if kind != 5 or not on_far or not params[ALLOWED + 8 * (code - 1) + d]:
+                        continue
+                    moved = code - 1
+                back = emptied | (moved << (4 * s))
+                out[n] = back
+                n += 1
+                for k in range(3):  # a piece of the player to move taken back from the hand
+                    if _hand(position, last, k) == 0:
+                        continue
+                    held = back - (np.int64(1) << (HANDS + 6 * last + 2 * k))
+                    out[n] = held | np.int64(k + 2 + 8 * mover) << (4 * t)
+                    n += 1
+                    if k == 2:  # a chick in hand was a hen on the board, or a chick
+                        out[n] = held | np.int64(5 + 8 * mover) << (4 * t)
+                        n += 1
+    return n
+
+
+_FILE_0 = 0x00F00F00F00F
+"""The nibbles of files a (squares 0, 3, 6, 9); file c's are 8 bits above."""
+_FILE_1 = _FILE_0 << 4
+_BOARD = (1 << 48) - 1
+_LOW_BITS = 0x111111111111
+"""The lowest bit of each square's nibble."""
+
+
+@njit
+def image(params, position, k):
+    """The ``k``-th image of a position (``0 <= k < 4``): bit 0 of ``k`` mirrors the files (a
+    and c swapped), bit 1 turns the board round, swapping colours, hands and the player to
+    move: every piece moves alike in both, so the value for the player to move is the same."""
+    if k & 1:
+        board = position & _BOARD
+        board = (board & _FILE_1) | ((board & _FILE_0) << 8) | ((board >> 8) & _FILE_0)
+        position = (position & ~np.int64(_BOARD)) | board
+    if k & 2:
+        board = position & _BOARD
+        turned = 0
+        for s in range(12):
+            turned |= ((board >> (4 * s)) & 15) << (4 * (11 - s))
+        taken = turned | (turned >> 1) | (turned >> 2) | (turned >> 3)
+        turned ^= (taken & _LOW_BITS) << 3  # the colour bit of each piece
+        hands = ((position >> HANDS) & 63) << 6 | ((position >> (HANDS + 6)) & 63)
+        position = turned | (hands << HANDS) | ((position & (np.int64(1) << MOVER))
+                                                ^ (np.int64(1) << MOVER))
+    return position
+
+
+@njit
+def tier(params, position):
     """The one tier: the whole game."""
     return 0
 
 
 @njit
-def rank(params, tier, index):
-    """The index within the one tier: the position's own number."""
-    return index
+def rank(params, tier, position):
+    """The index within the one tier of a position with the first player to move (the player to
+    move is not ranked: the turned board stands for a position with the second to move)."""
+    return _index(params, position)
 
 
 @njit
 def unrank(params, tier, index):
-    """The position of an index of the one tier: the index itself."""
-    return index
+    """The position of an index of the one tier, the first player to move."""
+    return _fields(params, index)
 
 
 @njit
@@ -266,12 +353,13 @@ def _count(counts, t):
 
 @njit
 def _index(params, position):
-    """The index of a position's bit fields: its material class's first index, the lions'
-    squares, each board type's squares among those left, then the player to move (no array
-    is made: the kernels call it for every child)."""
+    """The index of a position's bit fields, the player to move aside: its material class's
+    first index, the lions' squares, each board type's squares among those left (no array is
+    made: the kernels call it for every child)."""
     one = 0
     other = 0
-    counts = 0
+    low = 0  # 12 bits of squares for each of the board types 0..3
+    high = 0  # and 4..7
     for s in range(12):
         code = _cell(position, s)
         if code == 1:
@@ -279,7 +367,15 @@ def _index(params, position):
         elif code == 9:
             other = s
         elif code != 0:
-            counts += np.int64(1) << (4 * _TYPE_OF[code])
+            t = _TYPE_OF[code]
+            if t < 4:
+                low |= np.int64(1) << (12 * t + s)
+            else:
+                high |= np.int64(1) << (12 * (t - 4) + s)
+    counts = 0
+    for t in range(8):
+        mask = (low >> (12 * t)) & 4095 if t < 4 else (high >> (12 * (t - 4))) & 4095
+        counts |= popcount(mask) << (4 * t)
     g = params[KEY3 + _count(counts, 0) + 3 * _count(counts, 1) + 9 * _hand(position, 0, 0)]
     e = params[KEY3 + _count(counts, 2) + 3 * _count(counts, 3) + 9 * _hand(position, 0, 1)]
     c = params[KEY5 + _count(counts, 4) + 3 * _count(counts, 5) + 9 * _count(counts, 6)
@@ -288,27 +384,33 @@ def _index(params, position):
     first = params[OFFSETS + k]
     boards = (params[OFFSETS + k + 1] - first) // 132
     pair = one * 11 + other - (1 if other > one else 0)
-    holes = (np.int64(1) << one) | (np.int64(1) << other)
-    free = 10
+    free = (4095 ^ (np.int64(1) << one)) ^ (np.int64(1) << other)
+    left = 10
     within = 0
     for t in range(8):
-        n = _count(counts, t)
-        if n == 0:
+        mask = (low >> (12 * t)) & 4095 if t < 4 else (high >> (12 * (t - 4))) & 4095
+        if mask == 0:
             continue
-        mask = 0
-        for s in range(12):
-            if _cell(position, s) == _TYPE_CODES[t]:
-                mask |= np.int64(1) << s
-        within = within * BINOMIAL[free, n] + subset_rank(squeeze(mask, holes))
-        holes |= mask
-        free -= n
-    return 2 * (first + pair * boards + within) + ((position >> MOVER) & 1)
+        # the colex rank of the type's squares among the free ones: sum C(p_j, j)
+        digit = 0
+        j = 0
+        n = 0
+        while mask:
+            below = (mask & -mask) - 1
+            j += 1
+            digit += BINOMIAL[popcount(free & below), j]
+            mask &= mask - 1
+            n += 1
+        within = within * BINOMIAL[left, n] + digit
+        free &= ~((low >> (12 * t)) & 4095 if t < 4 else (high >> (12 * (t - 4))) & 4095)
+        left -= n
+    return first + pair * boards + within
 
 
 @njit
 def _fields(params, index):
-    """The bit fields of an index; inverse of :func:`_index`."""
-    i = index >> 1
+    """The bit fields of an index, the first player to move; inverse of :func:`_index`."""
+    i = index
     lo, hi = 0, CLASSES
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -325,7 +427,7 @@ def _fields(params, index):
               | params[DIGITS3 + 3 * e] << 8 | params[DIGITS3 + 3 * e + 1] << 12)
     for j in range(4):
         counts |= params[DIGITS5 + 5 * c + j] << (16 + 4 * j)
-    position = (index & 1) << MOVER
+    position = np.int64(0)
     hands = (params[DIGITS3 + 3 * g + 2], params[DIGITS3 + 3 * e + 2], params[DIGITS5 + 5 * c + 4])
     placed = (_count(counts, 0) + _count(counts, 1), _count(counts, 2) + _count(counts, 3),
               _count(counts, 4) + _count(counts, 5) + _count(counts, 6) + _count(counts, 7))

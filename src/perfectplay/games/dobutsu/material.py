@@ -1,4 +1,4 @@
-"""Where the pieces of Dōbutsu shōgi can be, counted: the classes of positions the compiled
+"""Where the pieces of Dōbutsu shōgi can be, counted: the classes of positions the tier's
 ranking (:mod:`perfectplay.games.dobutsu.compiled`) numbers one after the other.
 
 Besides the lions (always on the board, one each), each kind of :data:`~perfectplay.games.
@@ -65,8 +65,8 @@ def class_sizes(pieces: str) -> tuple[int, ...]:
 
 
 def ranking_size(pieces: str) -> int:
-    """Indices of the compiled ranking of a game with ``pieces``: every material class's
-    boards, each with either player to move.
+    """Positions of a game with ``pieces``: every material class's boards, each with either
+    player to move (the tier ranks half of them, those with the first player to move).
 
     >>> ranking_size(""), ranking_size("C")
     (264, 211992)
