@@ -312,7 +312,7 @@ def solved_tiers(tiers: TierRules, start_tier: int) -> list[int]:
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
     >>> solved_tiers(rules_of(Morris()).tiers, 4)
-    [4, 3, 2, 1, 0]
+    [6, 5, 4]
     """
     reached, frontier = {start_tier}, [start_tier]
     while frontier:
