@@ -5,6 +5,7 @@ one process against Dask workers, in one run.
     python benchmarks/bench_tiers.py --generic [--width 5] [--height 5] [--full]
     python benchmarks/bench_tiers.py --game NAME [the game's options]   # e.g. teeko --board 4x4
     python benchmarks/bench_tiers.py --game dobutsu [--pieces C]   # the full game: ~5 GB
+    python benchmarks/bench_tiers.py --game quixo --size 5 --start POS --whole-tier
 
 Each solve runs in a fresh process (so that its peak RSS is its own, read from the kernel's
 ``VmHWM``), with warm kernel caches (a first small solve compiles them): the tier solve into a
@@ -16,7 +17,8 @@ seconds, peak RSS, bytes on disk, positions per second, and the ratios. ``--game
 catalogue game by tiers alone (kernels compiled or loaded in the same run) and prints the same,
 with the value of the start, the longest win and the classes of symmetric positions stored
 (Dōbutsu folds the mirror image and the player to move), or the one line saying why the solver
-refused it.
+refused it; ``--start POS`` solves from a position of the game's notation, and ``--whole-tier``
+every position of its tier (Quixo 5x5's full board: ``--start XOXOXOXOXOXOXOXOXOXOXOXOX/X``).
 
 ``--generic`` compares Connect Four's two rankings by tiers, each in a fresh process as above:
 its own ranking over column counts (``TierRules`` with ``rank``) against the solver's sorted
@@ -39,8 +41,9 @@ import json, sys, time
 from pathlib import Path
 from perfectplay import Value
 from perfectplay.games import load_game
-name, options, how, directory, workers = sys.argv[1:6]
+name, options, how, directory, workers, start, whole = sys.argv[1:8]
 game = load_game(name, json.loads(options))
+position = None if start == "" else game.parse_position(start)
 if how == "sorted":  # the same game, its tiers ranked by the solver
     import dataclasses
     base = type(game)
@@ -59,7 +62,8 @@ if how == "compiled":
 else:
     from perfectplay.tiers import solve_tiers
     from perfectplay.tiers.solution import read_manifests
-    s = solve_tiers(game, directory, workers=int(workers) or None)
+    s = solve_tiers(game, directory, position=position, whole_tier=whole == "1",
+                    workers=int(workers) or None)
     stored = sum(f.stat().st_size for f in Path(directory).iterdir())
     classes = sum(d["classes"] for d in read_manifests(directory, game)[2].values())
 seconds = time.perf_counter() - started
@@ -79,13 +83,14 @@ def measure(width: int, height: int, how: str, root: Path, workers: int = 0) -> 
 
 
 def measure_game(name: str, options: dict[str, str], how: str, root: Path,
-                 workers: int = 0) -> dict:
-    """Solve a catalogue game (options as text) in a fresh process; what it measured."""
+                 workers: int = 0, start: str = "", whole_tier: bool = False) -> dict:
+    """Solve a catalogue game (options as text) in a fresh process, from ``start`` (the game's
+    notation; "": its start), its whole tier if ``whole_tier``; what it measured."""
     directory = root / f"{how}-{name}-{workers}"
     shutil.rmtree(directory, ignore_errors=True)
     done = subprocess.run([sys.executable, "-c", _CHILD, name, json.dumps(options), how,
-                           str(directory), str(workers)], capture_output=True, text=True,
-                          check=True)
+                           str(directory), str(workers), start, str(int(whole_tier))],
+                          capture_output=True, text=True, check=True)
     shutil.rmtree(directory, ignore_errors=True)
     return json.loads(done.stdout.splitlines()[-1])
 
@@ -109,6 +114,9 @@ def main() -> None:
                                                  "directory)")
     parser.add_argument("--game", help="a catalogue game to solve by tiers alone, its options "
                                        "following (--board 4x4)")
+    parser.add_argument("--start", default="", help="with --game: the position to solve from")
+    parser.add_argument("--whole-tier", action="store_true",
+                        help="with --game: every position of the start's tier")
     options, rest = parser.parse_known_args()
     if (rest and not options.game) or len(rest) % 2:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -120,7 +128,8 @@ def main() -> None:
         game_options = dict(zip((k.removeprefix("--") for k in rest[::2]), rest[1::2],
                                 strict=True))
         try:
-            result = measure_game(options.game, game_options, "tiers", root)
+            result = measure_game(options.game, game_options, "tiers", root,
+                                  start=options.start, whole_tier=options.whole_tier)
         except subprocess.CalledProcessError as failed:  # refused (memory), or broken
             raise SystemExit(failed.stderr.strip().splitlines()[-1]) from None
         print(f"{options.game} {' '.join(rest)}: {result['value']}, longest win "
