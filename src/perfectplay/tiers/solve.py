@@ -766,7 +766,7 @@ def _solve_chunks(game: Game[Any], tiers: TierRules, layout: Layout, manifest: d
     records = _chunk_records(layout, database, t, chunk, width, size)
     if not records:  # chunks are written in place only into a file this solve made
         write_atomically(layout.codes(t), lambda f: _sized(f, width * size))
-    todo = [(game, str(layout.root), manifest, t, k, width)
+    todo = [(game, str(layout.root), manifest, database, t, k, width)
             for k in range(-(-size // chunk)) if k not in records]
     done = sum(r["indices"] for r in records.values())
     found = list(records.values())
@@ -831,10 +831,11 @@ def _chunk_record(layout: Layout, database: str, t: int, k: int, chunk: int, wid
     return record if digest == record.get("sha256_codes") else None
 
 
-def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k: int,
-                width: int) -> dict[str, Any]:
+def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], database: str, t: int,
+                k: int, width: int) -> dict[str, Any]:
     """Solve chunk ``k`` of tier ``t`` (whose moves all leave it) of the database at ``root``
-    (whose manifest is ``manifest``), into codes of ``width`` bytes: read the tier's reached
+    (whose manifest is ``manifest``, its id ``database``: computed once for all the tasks, a
+    JSON encoding of the manifest), into codes of ``width`` bytes: read the tier's reached
     bits and the codes of the tiers below (memory-mapped), write the chunk's codes in place and
     its record; return the record. A task: the same call gives the same bytes."""
     import numpy as np
@@ -844,10 +845,10 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k:
     rules = rules_of(game)
     tiers = tiers_of(rules, game, manifest)
     layout = Layout(Path(root))
-    size, chunk, database = tiers.sizes[t], manifest["chunk_size"], database_id(manifest)
+    size, chunk = tiers.sizes[t], manifest["chunk_size"]
     lo, hi = k * chunk, min(size, (k + 1) * chunk)
     reach = map_file(layout.reach(t))
-    slot_of, tables, widths = _tables(tiers, layout, manifest, t)
+    slot_of, tables, widths = _tables(tiers, layout, manifest, database, t)
     out = np.zeros(hi - lo, dtype=np.uint8 if width == 1 else np.uint16)
     primitives = np.zeros(3, dtype=np.int64)
     weights = np.zeros(1 << (8 * width), dtype=np.int64)
@@ -865,10 +866,11 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], t: int, k:
     return record
 
 
-def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any],
+def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any], database: str,
             t: int) -> tuple[Any, Any, Any]:
-    """``(slot_of, tables, widths)``: the solved tiers a move from ``t`` reaches, memory-mapped
-    read-only (a placeholder in ``t``'s own slot when it is loopy; see :func:`_padded`)."""
+    """``(slot_of, tables, widths)``: the solved tiers a move from ``t`` reaches (of the
+    database ``manifest``, whose id is ``database``), memory-mapped read-only (a placeholder in
+    ``t``'s own slot when it is loopy; see :func:`_padded`)."""
     import numpy as np
 
     slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
@@ -883,7 +885,7 @@ def _tables(tiers: TierRules, layout: Layout, manifest: dict[str, Any],
             widths.append(1)
             continue
         tables.append(map_file(layout.codes(c)))  # raw while a tier left to solve reads it
-        widths.append(read_tier(layout, manifest, database_id(manifest), c)["code_bytes"])
+        widths.append(read_tier(layout, manifest, database, c)["code_bytes"])
     padded = _padded(tiers, tables, empty)
     widths += [1] * (len(padded) - len(widths))
     return slot_of, padded, np.array(widths, dtype=np.int64)
@@ -916,7 +918,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     n = tiers.sizes[t]
     params = _params(rules, tiers, layout, manifest, t)
     reach = _bits(layout, t, n)
-    slot_of, tables, widths = _tables(tiers, layout, manifest, t)
+    slot_of, tables, widths = _tables(tiers, layout, manifest, database_id(manifest), t)
     sizes = np.array(tiers.sizes, dtype=np.int64)
     code = np.zeros(n, dtype=np.uint16)
     unresolved = np.zeros(n, dtype=_count_type(rules))
