@@ -71,3 +71,15 @@ def test_the_codec_benchmark_measures_every_candidate():
     assert out.startswith("connect4 4x4: 161,029 positions")
     assert [line.split()[0] for line in out.splitlines()[1:6]] == ["zstd", "zstd", "zstd", "lzma",
                                                                   "zlib"]
+
+
+def test_the_probe_benchmark_queries_a_database(tmp_path):
+    from perfectplay.games.morris import Morris
+    from perfectplay.tiers import solve_tiers
+
+    solve_tiers(Morris(), tmp_path / "morris")
+    out = run("bench_db_query.py", str(tmp_path / "morris"), "--positions", "5", "--cold", "1")
+    lines = out.splitlines()
+    assert lines[0] == f"morris: 5,466 positions in {tmp_path / 'morris'}"
+    assert lines[1].startswith("cold db query (1 positions")
+    assert [line.split()[0] for line in lines[2:]] == ["first", "warm"]
