@@ -199,7 +199,9 @@ def test_nine_mens_morris_by_tiers_is_refused_before_anything_starts(tmp_path):
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert done.stderr.startswith("error: nine men's morris by tiers needs 276.5 GiB (tier 59, "
                                   "retrograde within the tier: 18,931,023,540 indices), more "
-                                  "than the 24.0 GiB available")
+                                  "than the 24.0 GiB available; its 376 tiers hold "
+                                  "571,553,403,657 indices, up to 1.0 TiB of codes before "
+                                  "compression\n")
     assert not (tmp_path / "db").exists()
 
 

@@ -213,8 +213,12 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
         need, what = _with_workers(workers, need, what)
     available = available_memory()
     if available is not None and need > available:
+        order = body["order"] or []  # a game ranked by the solver: its tiers are not known yet
+        indices = sum(tiers.sizes[t] for t in order)
+        whole = (f"; its {len(order):,} tiers hold {indices:,} indices, up to "
+                 f"{format_bytes(2 * indices)} of codes before compression" if order else "")
         raise EngineLimitError(f"{game} by tiers needs {format_bytes(need)} ({what}), more than "
-                               f"the {format_bytes(available)} available")
+                               f"the {format_bytes(available)} available{whole}")
     with _locked_database(layout):
         manifest = _open_or_create(layout, body)
         if tiers.sorted:
