@@ -63,11 +63,11 @@ from perfectplay.tiers.storage import (
     block_digest,
     compress_block,
     database_id,
+    decompress_block,
     open_regular,
     read_document,
     write_document,
     write_file,
-    zstd_module,
 )
 
 if TYPE_CHECKING:
@@ -245,7 +245,6 @@ class KeyFile:
         """The positions of block ``k`` (int64), checked."""
         import numpy as np
 
-        zstd = zstd_module()
         lo, hi = self._offsets[k], self._offsets[k + 1]
         descriptor = open_regular(self.path)
         try:
@@ -255,13 +254,8 @@ class KeyFile:
             data = os.pread(descriptor, hi - lo, lo)
         finally:
             os.close(descriptor)
-        want = 8 * self.entries(k)
-        decompressor = zstd.ZstdDecompressor()
-        try:  # never more than a block's bytes, whatever the block claims
-            raw = decompressor.decompress(data, max_length=want)
-        except zstd.ZstdError:
-            raw = b""
-        if len(raw) != want or not decompressor.eof or decompressor.unused_data:
+        raw = decompress_block(data, 8 * self.entries(k))
+        if raw is None:
             raise DamagedDataError(f"{self.path}: damaged (block {k} is not one block of "
                                    "positions)")
         if block_digest(_block_key(self._database, self._tier, k, self._kind), raw) != \

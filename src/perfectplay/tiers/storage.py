@@ -74,9 +74,10 @@ from perfectplay.core.values import Value, ValueCode
 __all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
            "LEVEL", "MANIFEST_KEYS", "TIER_FORMAT", "Layout", "TierCodes", "block_digest",
            "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
-           "database_id", "decode_stored", "histogram_of", "is_histogram", "locked", "map_file",
-           "open_regular", "read_document", "read_regular", "read_tier", "scan_codes", "scan_raw",
-           "tier_summary", "write_document", "write_file", "write_region", "zstd_module"]
+           "database_id", "decode_stored", "decompress_block", "histogram_of", "is_histogram",
+           "locked", "map_file", "open_regular", "read_document", "read_regular", "read_tier",
+           "scan_codes", "scan_raw", "tier_summary", "write_document", "write_file",
+           "write_region", "zstd_module"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
@@ -427,6 +428,21 @@ def compress_block(data: bytes, level: int = LEVEL) -> bytes:
     return bytes(zstd_module().compress(data, level=level))
 
 
+def decompress_block(block: bytes, length: int) -> bytes | None:
+    """The bytes of a block written by :func:`compress_block` when it is one frame of exactly
+    ``length`` bytes, else None (never more than ``length`` bytes decompressed, whatever the
+    block claims)."""
+    zstd = zstd_module()
+    decompressor = zstd.ZstdDecompressor()
+    try:
+        data = decompressor.decompress(block, max_length=length)
+    except zstd.ZstdError:
+        return None
+    if len(data) != length or not decompressor.eof or decompressor.unused_data:
+        return None
+    return bytes(data)
+
+
 class TierCodes:
     """Read a solved tier's codes chunk by chunk, from the file its manifest names (raw or in
     blocks), each chunk checked against its checksum as it is read.
@@ -476,25 +492,16 @@ class TierCodes:
         if len(data) != hi - lo:  # shrunk while read
             raise DamagedDataError(f"{self.path}: damaged (truncated)")
         if self.document["blocks"]:
-            data = self._decompressed(k, data)
+            unpacked = decompress_block(data, self._lengths[k])
+            if unpacked is None:
+                raise DamagedDataError(f"{self.path}: damaged (block {k} is not one chunk of "
+                                       "codes)")
+            data = unpacked
         if block_digest(chunk_key(self._database, self._tier, k), data) != \
                 self.document["chunks"][k]:
             raise DamagedDataError(f"{self.path}: damaged (chunk {k}, bytes {lo:,} to {hi:,}, "
                                    "fails its checksum)")
         return data
-
-    def _decompressed(self, k: int, block: bytes) -> bytes:
-        zstd = zstd_module()
-        want = self._lengths[k]
-        decompressor = zstd.ZstdDecompressor()
-        try:  # never more than a chunk's bytes, whatever the block claims
-            data = decompressor.decompress(block, max_length=want)
-        except zstd.ZstdError:
-            data = b""
-        if len(data) != want or not decompressor.eof or decompressor.unused_data:
-            raise DamagedDataError(f"{self.path}: damaged (block {k} is not one chunk of "
-                                   "codes)")
-        return bytes(data)
 
     def close(self) -> None:
         os.close(self._descriptor)
