@@ -625,8 +625,12 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
                     if unresolved[j] == 0:  # decided, or not reached
                         continue
                     if stage == 1 or c == lose:  # a tie one move later, or a win
-                        code[j] = 1 + ((r + 1) << 2 | (ValueCode.TIE if stage else
-                                                       ValueCode.WIN))
+                        better = 1 + ((r + 1) << 2 | (ValueCode.TIE if stage else
+                                                      ValueCode.WIN))
+                        waiting = np.int64(code[j])
+                        if (waiting - 1) & 3 == (better - 1) & 3 and waiting <= better:
+                            continue  # a child in another tier offers it as soon: it waits
+                        code[j] = better
                         unresolved[j] = 0
                         levels[r + 1] += 1
                         continue
