@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cgt": ("perfectplay.cli.cgt", "value of a partizan game: canonical form, temperature"),
     "cache": ("perfectplay.cli.cache", "the compiled kernels cached on disk: info, clear"),
     "db": ("perfectplay.cli.db", "a tier database on disk: info, verify, query"),
+    "book": ("perfectplay.cli.book", "build an opening book of exact values, by search"),
 }
 
 _USAGE = "usage: perfectplay [--debug] [--version] COMMAND [ARGS...]"

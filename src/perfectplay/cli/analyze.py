@@ -12,6 +12,7 @@ from typing import Any
 
 from perfectplay.cli.gameargs import (
     GAME_EPILOG,
+    add_book_argument,
     add_game_argument,
     add_start_argument,
     game_from_args,
@@ -74,6 +75,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--table-size", metavar="SIZE", type=parse_table_size,
                         help="transposition table: entries, or a memory such as 256M "
                              "(default: up to 16M entries, 256M, at most 1/8 of the free memory)")
+    add_book_argument(parser)
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
     if (options.start is None) == (options.batch is None):
@@ -91,14 +93,17 @@ def run(argv: Sequence[str]) -> int:
         check_memory(options.table_size * ENTRY_BYTES,
                      f"a transposition table of {options.table_size:,} entries (--table-size)")
     table = TranspositionTable(options.table_size)
+    from perfectplay.tiers.book import open_book
+
+    book = None if options.book is None else open_book(options.book, game)
     if options.batch is not None:
-        return _batch(game, options, table)
+        return _batch(game, options, table, book)
     position = parse_position_text(game, options.start)
     from perfectplay.compiled.kernels import compiling_seconds
     from perfectplay.compiled.search import analyze
 
     started, compiling = time.perf_counter(), compiling_seconds()
-    result = analyze(game, position, weak=options.weak, table=table)
+    result = analyze(game, position, weak=options.weak, table=table, book=book)
     loading = compiling_seconds() - compiling
     seconds = time.perf_counter() - started - loading
     report: dict[str, Any] = {
@@ -146,7 +151,7 @@ def _text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _batch(game: Game, options: Any, table: Any) -> int:
+def _batch(game: Game, options: Any, table: Any, book: Any) -> int:
     from perfectplay.compiled.search import search_positions
 
     where = "stdin" if options.batch == "-" else options.batch
@@ -156,7 +161,8 @@ def _batch(game: Game, options: Any, table: Any) -> int:
         texts.append(text)
         positions.append(parse_position_text(game, text, f"line {number} of {where}"))
     with ProgressBar() as bar:
-        result = search_positions(game, positions, weak=options.weak, table=table, progress=bar)
+        result = search_positions(game, positions, weak=options.weak, table=table, progress=bar,
+                                  book=book)
     out = []
     for text, position, value, remoteness, nodes in zip(texts, positions, result.values,
                                                          result.remoteness, result.nodes,

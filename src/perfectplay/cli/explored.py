@@ -86,14 +86,16 @@ def game_to_explore(spec: str, rest: Sequence[str], database: str | None) -> Gam
 
 def explored_solution(game: Game[Any], *, method: str, start: Position | None,
                       path: str | None = None, database: str | None = None,
-                      searches: TextIO | None = None, slow: float = 0.0) -> Solution[Any]:
+                      searches: TextIO | None = None, slow: float = 0.0,
+                      book: str | None = None) -> Solution[Any]:
     """The solution to explore from ``start`` (None: where its store or the game starts).
 
     ``path``: a saved solution; ``database``: a tier database; else solved now by ``method``,
     ``search`` meaning each position searched when it is asked, and ``auto`` searching when
     no table fits a game with compiled rules (a note on stderr says so). A search shows a
     progress line on a terminal's stderr once it has taken a second, and writes how long it
-    took on ``searches`` (default stderr) when that was ``slow`` seconds or more.
+    took on ``searches`` (default stderr) when that was ``slow`` seconds or more. ``book``: an
+    opening book (``perfectplay book``) the search reads first.
 
     Raises
     ------
@@ -112,8 +114,10 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
             _check_holds(stored, start)
         return stored
     said = sys.stderr if searches is None else searches
-    if method == "search":
-        return _searched(game, start, said, slow)
+    if book is not None and method not in ("search", "auto"):
+        raise UsageError(f"--book is read by the search: not with --method {method}")
+    if method == "search" or book is not None:
+        return _searched(game, start, said, slow, book)
     try:
         with ProgressBar() as bar:
             return solve(game, method=method, position=start, progress=bar)
@@ -126,7 +130,7 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
         print(f"note: no table of {game} fits in the memory available: each position is "
               f"searched when it is asked, as 'perfectplay analyze' does (one early in the "
               f"game may take minutes){disk}", file=sys.stderr, flush=True)
-        return _searched(game, start, said, slow)
+        return _searched(game, start, said, slow, book)
 
 
 def _stored(game: Game[Any], path: str | None, database: str | None) -> Solution[Any]:
@@ -148,9 +152,10 @@ def _check_holds(solution: Solution[Any], start: Position) -> None:
                          " (--start)") from None
 
 
-def _searched(game: Game[Any], start: Position | None, said: TextIO, slow: float
-              ) -> Solution[Any]:
+def _searched(game: Game[Any], start: Position | None, said: TextIO, slow: float,
+              book: str | None) -> Solution[Any]:
     from perfectplay.compiled.search_solution import Searched, SearchSolution
+    from perfectplay.tiers.book import open_book
 
     def took(searched: Searched) -> None:
         if searched.seconds + searched.compile_seconds >= slow:
@@ -161,4 +166,5 @@ def _searched(game: Game[Any], start: Position | None, said: TextIO, slow: float
                   file=said, flush=True)
 
     return SearchSolution(game, start, searched=took,
-                          progress=lambda total: ProgressBar("positions scored", total=total))
+                          progress=lambda total: ProgressBar("positions scored", total=total),
+                          book=None if book is None else open_book(book, game))

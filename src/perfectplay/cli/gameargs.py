@@ -13,8 +13,8 @@ from perfectplay.core.game import Game, Position
 from perfectplay.core.options import Option
 from perfectplay.games import find_game, game_class, load_game
 
-__all__ = ["GAME_EPILOG", "add_game_argument", "add_start_argument", "describe_option",
-           "game_from_args", "parse_position_text", "stored_game_from_args"]
+__all__ = ["GAME_EPILOG", "add_book_argument", "add_game_argument", "add_start_argument",
+           "describe_option", "game_from_args", "parse_position_text", "stored_game_from_args"]
 
 GAME_EPILOG = ("GAME is a name from 'perfectplay games' followed by its options "
                "(e.g. 'nim --heaps 3,4,5'), or path/to/file.py:ClassName with '--arg k=v' "
@@ -125,6 +125,14 @@ def add_start_argument(parser: ArgumentParser, what: str,
     parser.add_argument("--start", metavar="POS",
                         help=f"{what}, in the game's notation (Connect Four: the columns played, "
                              f"1 = leftmost, e.g. 4455; {default})")
+
+
+def add_book_argument(parser: ArgumentParser) -> None:
+    """Add ``--book FILE``: an opening book (``perfectplay book``) the search reads before
+    searching (``analyze``, ``play``, ``serve``)."""
+    parser.add_argument("--book", metavar="FILE",
+                        help="an opening book ('perfectplay book'): the positions it holds are "
+                             "read from it, the others searched")
 
 
 def parse_position_text(game: Game, text: str, where: str = "--start") -> Position:

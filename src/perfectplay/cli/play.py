@@ -16,6 +16,7 @@ from typing import TextIO
 from perfectplay.cli.explored import METHODS, explored_solution, game_to_explore
 from perfectplay.cli.gameargs import (
     GAME_EPILOG,
+    add_book_argument,
     add_game_argument,
     add_start_argument,
     parse_position_text,
@@ -49,11 +50,12 @@ def run(argv: Sequence[str]) -> int:
                         help="how to solve, without --db (see 'perfectplay solve --help'), or "
                              "search: each position searched when it is asked, as "
                              "'perfectplay analyze' does (auto does so when no table fits)")
+    add_book_argument(parser)
     options, rest = parser.parse_known_args(argv)
     game = game_to_explore(options.game, rest, options.db)
     start = None if options.start is None else parse_position_text(game, options.start)
     solution = explored_solution(game, method=options.method, start=start, database=options.db,
-                                 searches=sys.stdout)
+                                 searches=sys.stdout, book=options.book)
     side = options.side or _ask_side(sys.stdin, sys.stdout)
     Session(solution, side, sys.stdin, sys.stdout, start=start).play()
     return SUCCESS

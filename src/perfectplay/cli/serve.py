@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from perfectplay.cli.explored import METHODS, explored_solution, game_to_explore
 from perfectplay.cli.gameargs import (
     GAME_EPILOG,
+    add_book_argument,
     add_game_argument,
     add_start_argument,
     parse_game_options,
@@ -50,6 +51,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--processes", type=int, default=1, metavar="N",
                         help="server processes answering on the port (default 1; each "
                              "answers on one core)")
+    add_book_argument(parser)
     options, rest = parser.parse_known_args(argv)
     if not 0 <= options.port <= 65535:
         raise UsageError(f"--port is 0 to 65535, got {options.port}")
@@ -65,7 +67,8 @@ def run(argv: Sequence[str]) -> int:
 
     server = WebServer(options.host, options.port)  # a port taken is said before a long solve
     solution = explored_solution(game, method=options.method, start=start,
-                                 path=options.solution, database=options.db, slow=1.0)
+                                 path=options.solution, database=options.db, slow=1.0,
+                                 book=options.book)
     # a database gives its game's options: the page shows the game as it names itself
     shown = {} if options.db and not given else {
         opt.name: given.get(opt.name, opt.default or "")

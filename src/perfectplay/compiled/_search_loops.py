@@ -524,6 +524,15 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
 
 
 @njit(inline="always")
+def table_keys(key, flags, search_params, positions, out):
+    """The table key of each of ``positions`` into ``out`` (the position itself when the game
+    gives no ``key``): what an opening book (:mod:`perfectplay.tiers.book`) is sorted by."""
+    for i in range(positions.shape[0]):
+        out[i] = key(search_params, positions[i]) if flags & HAS_KEY else positions[i]
+    return positions.shape[0]
+
+
+@njit(inline="always")
 def no_position_hook(params, position):
     """Stands in for an absent ``wins_now``, ``safe_moves``, ``key`` or ``horizon`` (``flags``
     keeps it from being called)."""

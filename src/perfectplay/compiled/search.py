@@ -28,7 +28,7 @@ import mmap
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -40,9 +40,9 @@ from perfectplay.core.limits import available_memory, format_bytes
 from perfectplay.core.solution import MoveValue, rank_moves
 from perfectplay.core.values import Value
 
-__all__ = ["DEFAULT_ENTRIES", "ENTRY_BYTES", "MEMORY_FRACTION", "Analysis", "SearchResult",
+__all__ = ["DEFAULT_ENTRIES", "ENTRY_BYTES", "MEMORY_FRACTION", "Analysis", "Book", "SearchResult",
            "SearchRules", "TranspositionTable", "analyze", "default_table_entries",
-           "search_positions"]
+           "search_positions", "table_keys"]
 
 _HOOKS = ("wins_now", "safe_moves", "order", "key", "horizon")
 
@@ -148,6 +148,14 @@ class SearchRules:
 
 
 _NO_HOOKS = SearchRules()
+
+
+class Book(Protocol):
+    """What the search reads before it searches: exact values by table key
+    (:class:`~perfectplay.tiers.book.OpeningBook`, written by ``perfectplay book``)."""
+
+    def probe_keys(self, keys: Any) -> list[tuple[Value, int | None] | None]:
+        """The value and remoteness of each table key held, None for the others."""
 
 
 def default_table_entries(memory: int | None = None) -> int:
@@ -258,8 +266,9 @@ class Analysis:
 _SEARCH_ENTRY = {"search_batch": ("child, primitive, next_move, wins_now, safe_moves, order, "
                                   "key, horizon, FLAGS",
                                   "params, search_params, size, max_moves, roots, mode, scores, "
-                                  "nodes, ties, table, frames, moves, state, info")}
-"""The search loop's rules and arguments."""
+                                  "nodes, ties, table, frames, moves, state, info"),
+                 "table_keys": ("key, FLAGS", "search_params, positions, out")}
+"""The search loop's and the table keys' rules and arguments."""
 
 _STAND_INS = {**kernels.STAND_INS, "order": "from perfectplay.compiled._search_loops import "
                                             "no_order as order",
@@ -268,8 +277,9 @@ _STAND_INS = {**kernels.STAND_INS, "order": "from perfectplay.compiled._search_l
 """What stands for an absent rule or search hook."""
 
 
-def _kernel(rules: CompiledRules) -> Any:
-    """The cached ``search_batch`` entry for ``rules`` and their search hooks
+def _kernels(rules: CompiledRules) -> Any:
+    """The cached module of the ``search_batch`` and ``table_keys`` entries for ``rules`` and
+    their search hooks
     (:func:`~perfectplay.compiled.kernels.kernel_module`, family ``"search"``; it releases the
     GIL, so that a server answers other requests while it searches), with the
     rules' functions compiled for the calls from Python the search makes: both count in
@@ -283,7 +293,7 @@ def _kernel(rules: CompiledRules) -> Any:
                                    entries=_SEARCH_ENTRY, stand_ins=_STAND_INS,
                                    preamble=[f"FLAGS = {hooks.flags()}"], nogil=True)
     kernels.prepare_calls(rules)
-    return module.search_batch
+    return module
 
 
 _FIRST_DEPTH = 1 << 8
@@ -295,13 +305,14 @@ def _search_rules(game: Game) -> CompiledRules:
     if rules.rest is not None:
         raise NotApplicable("these rules' moves leave sums (rest): the search scores single "
                             "positions, not sums")
-    _kernel(rules)  # loaded and compiled before any work: that time counts as compiling
+    _kernels(rules)  # loaded and compiled before any work: that time counts as compiling
     return rules
 
 
 def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = False,
                      table: TranspositionTable | None = None,
-                     progress: Callable[[int], None] | None = None) -> SearchResult:
+                     progress: Callable[[int], None] | None = None,
+                     book: Book | None = None) -> SearchResult:
     """Value and remoteness (or, ``weak``, the value alone) of every position, in one compiled
     call (sliced: ``progress`` gets the positions done now and then).
 
@@ -315,6 +326,9 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
     table : TranspositionTable, optional
         Kept between calls; default: a new table of the default size.
     progress : callable, optional
+    book : Book, optional
+        An opening book (:class:`~perfectplay.tiers.book.OpeningBook`): the positions it
+        holds are read from it (0 nodes each), the others searched.
 
     Returns
     -------
@@ -335,13 +349,35 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
     ([Value.TIE], [9])
     """
     rules = _search_rules(game)
-    roots = np.array([rules.index(p) for p in positions], dtype=np.int64)
-    table = table if table is not None else TranspositionTable()
+    asked = np.array([rules.index(p) for p in positions], dtype=np.int64)
+    read = [None] * len(asked) if book is None else book.probe_keys(table_keys(rules, asked))
+    roots = np.array([p for p, known in zip(asked.tolist(), read, strict=True) if known is None],
+                     dtype=np.int64)
+    values: list[Value] = []
+    remoteness: list[int | None] = []
+    nodes: list[int] = []
+    if len(roots):  # else every one was in the book: no table is made
+        table = table if table is not None else TranspositionTable()
+        values, remoteness, nodes = _scored(game, rules, roots, weak, table, progress)
+    if book is None:
+        return SearchResult(values, remoteness, nodes)
+    searched = iter(zip(values, remoteness, nodes, strict=True))
+    merged = [next(searched) if known is None else (known[0], None if weak else known[1], 0)
+              for known in read]
+    return SearchResult([v for v, _, _ in merged], [r for _, r, _ in merged],
+                        [n for _, _, n in merged])
+
+
+def _scored(game: Game, rules: CompiledRules, roots: Any, weak: bool,
+            table: TranspositionTable, progress: Callable[[int], None] | None
+            ) -> tuple[list[Value], list[int | None], list[int]]:
+    """The values, remoteness and nodes of a search of ``roots``."""
     from perfectplay.compiled._search_loops import BIG
 
+    values: list[Value] = []
+    remoteness: list[int | None] = []
     with table.lock:
         scores, nodes, ties = _run(game, rules, roots, weak, table, progress)
-        values, remoteness = [], []
         for root, score, tie in zip(roots.tolist(), scores.tolist(), ties.tolist(),
                                     strict=True):
             if score > 0:
@@ -354,7 +390,7 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
                 values.append(Value.TIE)
                 remoteness.append(None if weak else tie if tie >= 0
                                   else _tie_remoteness(game, rules, root, table))
-    return SearchResult(values, remoteness, nodes.tolist())
+    return values, remoteness, nodes.tolist()
 
 
 def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: TranspositionTable,
@@ -362,7 +398,7 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
     from perfectplay.compiled import _loops
     from perfectplay.compiled import _search_loops as loops
 
-    kernel = _kernel(rules)
+    kernel = _kernels(rules).search_batch
     hooks = rules.search or _NO_HOOKS
     scores = np.zeros(len(roots), dtype=np.int64)
     nodes = np.zeros(len(roots), dtype=np.int64)
@@ -399,6 +435,26 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
     return scores, nodes, ties
 
 
+def table_keys(rules: CompiledRules, positions: Any) -> Any:
+    """The search's table key of each integer position (int64 array; the position itself for
+    rules without a ``key`` hook): equal keys, equal value and remoteness.
+
+    >>> from perfectplay.games.connect4 import ConnectFour
+    >>> game = ConnectFour(5, 4)
+    >>> rules = rules_of(game)
+    >>> keys = table_keys(rules, [rules.index(game.parse_position(m)) for m in ("1", "5", "3")])
+    >>> bool(keys[0] == keys[1]), bool(keys[0] == keys[2])  # mirror images share a key
+    (True, False)
+    """
+    hooks = rules.search or _NO_HOOKS
+    entry = _kernels(rules).table_keys
+    roots = np.asarray(positions, dtype=np.int64)
+    out = np.empty(len(roots), dtype=np.int64)
+    kernels.prepare(entry, hooks.params, roots, out, rules=rules)
+    entry(hooks.params, roots, out)
+    return out
+
+
 def _done(state: Any, progress: Callable[[int], None]) -> Callable[[int], None]:
     from perfectplay.compiled._search_loops import STATE_NEXT
 
@@ -425,7 +481,7 @@ def _tie_remoteness(game: Game, rules: CompiledRules, root: int,
 
 def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
             table: TranspositionTable | None = None,
-            progress: Callable[[int], None] | None = None) -> Analysis:
+            progress: Callable[[int], None] | None = None, book: Book | None = None) -> Analysis:
     """The value and remoteness of ``position`` (default: the start) and of every move, by
     search: exact, without a table over the whole game.
 
@@ -442,6 +498,9 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     progress : callable, optional
         Called now and then (at least once a second) with the positions scored so far: the
         position itself and then its children, ``1 + len(moves)`` in all.
+    book : Book, optional
+        An opening book (:class:`~perfectplay.tiers.book.OpeningBook`), read as
+        :func:`search_positions` reads it.
 
     Returns
     -------
@@ -469,9 +528,8 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     root = rules.index(start)
     over = rules.primitive_value(root) is not None  # the game has ended: no move is judged
     labelled = [] if over else _labels(game, start, [c for _, c in rules.children(root)], rules)
-    table = table if table is not None else TranspositionTable()
     result = search_positions(game, [start, *(p for _, p in labelled)], weak=weak, table=table,
-                              progress=progress)
+                              progress=progress, book=book)
     moves = tuple(rank_moves(MoveValue(move, child, value.negate(), r)
                              for (move, child), value, r in zip(labelled, result.values[1:],
                                                                 result.remoteness[1:],

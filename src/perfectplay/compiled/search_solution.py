@@ -20,7 +20,13 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.compiled.search import Analysis, TranspositionTable, _search_rules, analyze
+from perfectplay.compiled.search import (
+    Analysis,
+    Book,
+    TranspositionTable,
+    _search_rules,
+    analyze,
+)
 from perfectplay.core.codes import encode
 from perfectplay.core.errors import NotApplicable
 from perfectplay.core.game import Game, Move, P
@@ -73,7 +79,10 @@ class SearchSolution(Solution[P]):
         :mod:`perfectplay.cli.progress` fits); default: nothing shown.
     searched : callable, optional
         Called with a :class:`Searched` after each search that ran (not for answers
-        remembered).
+        remembered or read from the book).
+    book : Book, optional
+        An opening book (:class:`~perfectplay.tiers.book.OpeningBook`) read before
+        searching: the positions it holds are answered from it.
 
     Raises
     ------
@@ -100,7 +109,8 @@ class SearchSolution(Solution[P]):
 
     def __init__(self, game: Game[P], start: P | None = None, *,
                  table: TranspositionTable | None = None, progress: Progress | None = None,
-                 searched: Callable[[Searched], None] | None = None) -> None:
+                 searched: Callable[[Searched], None] | None = None,
+                 book: Book | None = None) -> None:
         rules = _search_rules(game)  # refused now, not at the first question
         super().__init__(game, start=game.start() if start is None else start, primitives={},
                          method="search")
@@ -115,6 +125,7 @@ class SearchSolution(Solution[P]):
         self.table = table if table is not None else TranspositionTable()
         self._progress = progress
         self._searched = searched
+        self.book = book
         self._analyses: OrderedDict[Any, Analysis] = OrderedDict()
         self._codes: OrderedDict[Any, int] = OrderedDict()
         self._lock = threading.Lock()  # one search at a time over the one table
@@ -144,10 +155,12 @@ class SearchSolution(Solution[P]):
         total = 1 + sum(1 for _ in self.game.moves(position))
         shown = nullcontext(None) if self._progress is None else self._progress(total)
         with shown as progress:
-            found = analyze(self.game, position, table=self.table, progress=progress)
+            found = analyze(self.game, position, table=self.table, progress=progress,
+                            book=self.book)
         loading = compiling_seconds() - compiling
         self.compile_seconds += loading
-        if self._searched is not None:
+        # with a book, nothing entered means every answer was read from it: no search ran
+        if self._searched is not None and (found.nodes or self.book is None):
             self._searched(Searched(position, found.nodes,
                                     time.perf_counter() - started - loading, loading))
         return found
