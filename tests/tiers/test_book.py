@@ -5,7 +5,9 @@ book is refused."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -177,9 +179,20 @@ def test_damaged_and_foreign_books_are_refused(tmp_path, capsys):
     path.write_bytes(b"print('no code runs')\n")
     with pytest.raises(SolutionFileError, match="not an opening book"):
         open_book(path, game)
-    (tmp_path / "c.book.partial").mkdir()
+    partial = tmp_path / "c.book.partial"
+    partial.mkdir()
+    (partial / "build.json").write_text('{"depth": 9}')
     with pytest.raises(SolutionFileError, match="holds the build of another book"):
         build_book(game, tmp_path / "c.book", 2)
+    (partial / "build.json").unlink()
+    held = os.open(partial, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # as a build running in another process holds it
+        with pytest.raises(SolutionFileError, match="another build of this book is running"):
+            build_book(game, tmp_path / "c.book", 2)
+    finally:
+        os.close(held)
+    assert build_book(game, tmp_path / "c.book", 2).depth == 2
     assert main(["book", "connect4", "--depth", "-1", "--out", str(tmp_path / "x")]) == 2
     assert capsys.readouterr().err.startswith("error: --depth is 0 or more")
 

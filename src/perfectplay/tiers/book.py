@@ -26,12 +26,14 @@ reads one block (:class:`OpeningBook`).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,7 @@ from perfectplay.tiers.storage import (
     decode_stored,
     decompress_block,
     open_regular,
+    read_regular,
     write_file,
 )
 
@@ -309,28 +312,46 @@ def build_book(game: Game[Any], path: str | os.PathLike[str], depth: int, *,
     header = _header_of(game, rules, start, depth)
     partial = Path(f"{os.fspath(path)}.partial")
     build = checksum(header)
-    _claim(partial, header, build)
-    search = _Search(game, partial, build, workers, table_entries, chunk_size, progress)
-    keys, values = _value_levels(rules, _levels(rules, rules.index(start), depth), search)
-    _write(Path(path), header, keys, values)
-    shutil.rmtree(partial)
+    with _claimed(partial, header, build):
+        search = _Search(game, partial, build, workers, table_entries, chunk_size, progress)
+        keys, values = _value_levels(rules, _levels(rules, rules.index(start), depth), search)
+        _write(Path(path), header, keys, values)
+        shutil.rmtree(partial)
     return open_book(path, game)
 
 
-def _claim(partial: Path, header: dict[str, Any], build: str) -> None:
-    """Make ``partial`` for this build, or check that it is this build's."""
-    marker = partial / "build.json"
-    if partial.is_dir() and not partial.is_symlink():
+@contextmanager
+def _claimed(partial: Path, header: dict[str, Any], build: str) -> Iterator[None]:
+    """Hold ``partial`` for this build (made when missing): locked (``flock``), so that a second
+    build of the same file is refused rather than racing this one, and checked to be this
+    build's."""
+    if os.path.lexists(partial) and (partial.is_symlink() or not partial.is_dir()):
+        raise SolutionFileError(f"{partial} is not a directory of a book's build; refused")
+    partial.mkdir(exist_ok=True)
+    descriptor = os.open(partial, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
         try:
-            found = json.loads(marker.read_text())
-        except (OSError, ValueError):
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SolutionFileError(f"{partial}: another build of this book is running; "
+                                    "refused") from None
+        if not os.path.samestat(os.fstat(descriptor), os.lstat(partial)):  # it just ended
+            raise SolutionFileError(f"{partial}: another build of this book just ended; run "
+                                    "again")
+        marker = partial / "build.json"
+        mine = {**header, "build": build}
+        if not marker.exists():
+            write_file(marker, json.dumps(mine).encode())
+        try:
+            found = json.loads(read_regular(marker, MAX_HEADER))
+        except (DamagedDataError, ValueError):
             found = None
-        if found != {**header, "build": build}:
+        if found != mine:
             raise SolutionFileError(f"{partial} holds the build of another book (or is "
                                     "damaged): remove it to build this one")
-        return
-    partial.mkdir()
-    write_file(marker, json.dumps({**header, "build": build}).encode())
+        yield
+    finally:
+        os.close(descriptor)
 
 
 def _levels(rules: Any, root: int, depth: int) -> list[Any]:
