@@ -11,8 +11,10 @@ from naive import naive_values, reachable
 from tiers.tiered_graph import TIERS, TieredGraph
 
 from perfectplay import EngineLimitError, NotApplicable, SolutionFileError, Value, solve
+from perfectplay.cli import main
 from perfectplay.compiled import compiled_solve
 from perfectplay.compiled.codes import decode_codes
+from perfectplay.compiled.rules import rules_of
 from perfectplay.core.engines import Request, dispatch
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.morris import Morris
@@ -20,6 +22,7 @@ from perfectplay.games.nim import Nim
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.tiers import estimate_memory, open_database, solve_tiers
 from perfectplay.tiers.kernels import kernels_for
+from perfectplay.tiers.solve import estimate_work, forecast
 
 _VALUE_INDEX = np.array([1, 2, 0, 3])  # ValueCode (LOSE, TIE, WIN, DRAW) -> decode_codes' index
 
@@ -178,3 +181,24 @@ def test_a_remoteness_past_62_takes_two_bytes_a_code(tmp_path):
     expected = naive_values({v: [] if v == 69 else kids for v, kids in successors.items()},
                             {69: Value.LOSE})
     assert {p: (v, r) for p, v, r in s.positions()} == expected
+
+
+def test_a_large_solve_says_first_what_it_will_take(tmp_path, monkeypatch, capsys):
+    said = forecast(ConnectFour(5, 5))
+    assert said is not None and said.startswith(
+        "connect4 5x5 by tiers: up to 54.0 MiB of memory (tier 21: 24,690,120 indices and "
+        "24,690,120 below); its 26 tiers hold 171,976,899 indices, up to 328.0 MiB of codes "
+        "before compression; about ")
+    assert forecast(Morris()) is None  # 5,466 indices: seconds
+    tiers = rules_of(Morris()).tiers
+    work = estimate_work(rules_of(Morris()), [6, 5, 4, 3, 2, 1, 0], threads=2)
+    loopy = sum(size for t, size in enumerate(tiers.sizes) if tiers.loopy(t))
+    assert (work.tiers, work.indices, work.disk) == (7, sum(tiers.sizes), 2 * sum(tiers.sizes))
+    assert work.cpu_seconds == pytest.approx(work.seconds_per_index * (2 * (work.indices - loopy)
+                                                                       + 4 * loopy))
+    monkeypatch.setattr("perfectplay.tiers.solve.FORECAST_FROM", 0)
+    assert main(["solve", "morris", "--method", "tiers", "--db", str(tmp_path / "db")]) == 0
+    assert capsys.readouterr().err.startswith(
+        "note: morris by tiers: up to 36.5 KiB of memory (tier 6, retrograde "
+        "within the tier: 3,360 indices); its 7 tiers hold 5,466 indices, up to 10.7 KiB of "
+        "codes before compression; about ")

@@ -68,6 +68,11 @@ def run(argv: Sequence[str]) -> int:
         solving = time.perf_counter()
         if tiers:
             from perfectplay.cli.db import TierProgressBar
+            from perfectplay.tiers.solve import forecast
+
+            said = forecast(game, start)  # a large solve says first what it will take
+            if said is not None:
+                print(f"note: {said}", file=sys.stderr, flush=True)
 
             with TierProgressBar() as tier_bar:
                 solution: Any = solve(game, method="tiers", position=start, db=options.db,

@@ -699,6 +699,34 @@ def unrank_many(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
 
 
 @njit(inline="always")
+def sample_moves(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                 image, symmetries, params, t, max_moves, indices, sizes, out, info):
+    """The work of a pass over ``indices`` of tier ``t``, for the time estimate of a solve:
+    each index's position, and each child's tier and index (of its class) in a tier of
+    ``sizes``; ``out[0]`` gets a sum of them (so that none of the work is left out). Returns
+    how many children there were."""
+    moves = unsigned(max_moves)
+    n = 0
+    total = 0
+    for k in range(indices.shape[0]):
+        p = unrank(params, t, indices[k])
+        if primitive(params, p) >= 0:
+            continue
+        m = next_move(params, p, -1)
+        while unsigned(m) < moves:
+            c = child(params, p, m)
+            m = next_move(params, p, m)
+            if c < 0:
+                continue
+            ct = tier(params, c)
+            if 0 <= ct < sizes.shape[0] and sizes[ct] > 0:
+                total += rank(params, ct, canonical(image, symmetries, params, c))
+            n += 1
+    out[0] = total
+    return n
+
+
+@njit(inline="always")
 def expand(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
            symmetries, params, t, max_moves, positions, kids, kid_tiers, info):
     """The forward pass of a game ranked by the solver: for each position of ``positions``

@@ -34,6 +34,7 @@ _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
     "unrank_many": "params, t, indices, out",
     "members": "params, t, indices, out",
     "expand": "params, t, max_moves, positions, kids, kid_tiers, info",
+    "sample_moves": "params, t, max_moves, indices, sizes, out, info",
 }.items()}
 _ENTRIES["loopy_resolve"] = (f"{_RULES}, parents, MAX_PARENTS",
                              "params, t, max_moves, code, unresolved, first, parent, levels, "

@@ -88,8 +88,10 @@ from perfectplay.tiers.storage import (
 if TYPE_CHECKING:
     from perfectplay.tiers.solution import TierSolution
 
-__all__ = ["TierProgress", "database_body", "estimate_memory", "locate", "manifest_difference",
-           "solve_chunk", "solve_loopy", "solve_tiers", "solved_tiers", "tiers_of"]
+__all__ = ["FORECAST_FROM", "LOOPY_PASSES", "PASSES", "SAMPLE", "TierProgress", "WorkEstimate",
+           "database_body", "estimate_memory", "estimate_work", "forecast", "locate",
+           "manifest_difference", "solve_chunk", "solve_loopy", "solve_tiers", "solved_tiers",
+           "tiers_of"]
 
 MAX_ONE_BYTE = 62
 """The largest remoteness a 1-byte code holds: ``1 + (62 << 2 | 3) = 252``."""
@@ -214,9 +216,7 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     available = available_memory()
     if available is not None and need > available:
         order = body["order"] or []  # a game ranked by the solver: its tiers are not known yet
-        indices = sum(tiers.sizes[t] for t in order)
-        whole = (f"; its {len(order):,} tiers hold {indices:,} indices, up to "
-                 f"{format_bytes(2 * indices)} of codes before compression" if order else "")
+        whole = f"; {estimate_work(rules, order, _threads(threads))}" if order else ""
         raise EngineLimitError(f"{game} by tiers needs {format_bytes(need)} ({what}), more than "
                                f"the {format_bytes(available)} available{whole}")
     with _locked_database(layout):
@@ -367,6 +367,129 @@ def estimate_memory(rules: CompiledRules, *, threads: int = 1,
         if need > best:
             best, what = need, step
     return best, what
+
+
+SAMPLE = 4096
+"""Indices of the largest tier whose moves :func:`estimate_work` times."""
+
+PASSES = 2
+"""Times a solve goes over each index of a tier whose moves leave it (forward, backward)."""
+
+LOOPY_PASSES = 4
+"""Times a solve goes over each index of a loopy tier (forward; counting its children; storing
+or finding its parents; deciding it)."""
+
+
+@dataclass(frozen=True)
+class WorkEstimate:
+    """What a tier solve may take beyond memory (:func:`estimate_work`), as if every index
+    were reached."""
+
+    tiers: int
+    """Tiers solved."""
+
+    indices: int
+    """Indices they hold."""
+
+    disk: int
+    """Bytes of their codes before compression, at 2 bytes an index at most."""
+
+    cpu_seconds: float
+    """Seconds of CPU: the time per index measured here, times each tier's indices and passes
+    (divided by the number of symmetries, for a game that declares them)."""
+
+    seconds_per_index: float
+    """Seconds one index's moves took (each child's tier and index), measured on a sample of
+    the largest tier."""
+
+    wall_seconds: float
+    """``cpu_seconds`` shared by the threads (the loopy tiers' passes run on one)."""
+
+    def __str__(self) -> str:
+        return (f"its {self.tiers:,} tiers hold {self.indices:,} indices, up to "
+                f"{format_bytes(self.disk)} of codes before compression; about "
+                f"{_duration(self.cpu_seconds)} of CPU here if every index is reached "
+                f"({self.seconds_per_index * 1e6:.2f} us an index's moves, measured, times "
+                f"{PASSES} passes, {LOOPY_PASSES} over a loopy tier)")
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` for a person: seconds, minutes, hours or days."""
+    for unit, size in (("days", 86400), ("hours", 3600), ("min", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.1f} {unit}"
+    return f"{seconds:,.1f} s"
+
+
+def estimate_work(rules: CompiledRules, order: Sequence[int], threads: int = 1) -> WorkEstimate:
+    """The disk (at most) and the CPU a solve of the tiers ``order`` takes, the CPU from the
+    moves of :data:`SAMPLE` random indices of the largest tier timed here (their positions, and
+    each child's tier and index), as if every index (every class, for a game with symmetries)
+    were reached: a ranking that spans unreachable positions (Connect Four's columns) costs
+    less.
+
+    >>> from perfectplay.compiled.rules import rules_of
+    >>> from perfectplay.games.morris import Morris
+    >>> work = estimate_work(rules_of(Morris()), [6, 5, 4, 3, 2, 1, 0])
+    >>> work.tiers, work.indices, work.disk, work.cpu_seconds > 0
+    (7, 5710, 11420, True)
+    """
+    import numpy as np
+
+    from perfectplay.tiers.kernels import call
+
+    tiers = rules.tiers
+    assert tiers is not None and not tiers.sorted
+    sizes = np.array(tiers.sizes, dtype=np.int64)
+    largest = max(order, key=lambda t: tiers.sizes[t])
+    indices = np.random.default_rng(0).integers(0, max(tiers.sizes[largest], 1),
+                                                min(SAMPLE, tiers.sizes[largest]))
+    out = np.zeros(1, dtype=np.int64)
+    args = (rules.params, largest, rules.max_moves, indices, sizes, out, np.zeros(3, np.int64))
+    call(rules, "sample_moves", *args)  # loaded, and the memory it reads touched
+    started = time.perf_counter()
+    call(rules, "sample_moves", *args)
+    per = (time.perf_counter() - started) / max(len(indices), 1)
+    loopy = sum(tiers.sizes[t] for t in order if tiers.loopy(t))
+    rest = sum(tiers.sizes[t] for t in order) - loopy
+    classes = tiers.symmetries  # a game with symmetries reaches one index of each class
+    cpu = per * (PASSES * rest + LOOPY_PASSES * loopy) / classes
+    wall = per * (PASSES * rest / max(threads, 1) + LOOPY_PASSES * loopy) / classes
+    return WorkEstimate(len(order), loopy + rest, 2 * (loopy + rest), cpu, per, wall)
+
+
+FORECAST_FROM = 10**8
+"""Indices from which :func:`forecast` says what a solve will take (a smaller one takes
+seconds)."""
+
+
+def forecast(game: Game[Any], position: Position | None = None, *,
+             threads: int | None = None) -> str | None:
+    """What a tier solve of ``game`` from ``position`` will take, memory, disk and CPU
+    (:func:`estimate_memory`, :func:`estimate_work`), said before it starts (``perfectplay
+    solve --method tiers`` prints it); None for a solve of fewer than :data:`FORECAST_FROM`
+    indices, of a game ranked by the solver (its tiers are found as it goes), or that does not
+    fit the memory (its refusal says the same).
+
+    >>> from perfectplay.games.morris import Morris
+    >>> forecast(Morris()) is None
+    True
+    """
+    rules = rules_of(game)
+    tiers = tiers_of(rules, game)
+    if tiers.sorted:
+        return None
+    start_tier = locate(rules, rules.index(game.start() if position is None else position))[0]
+    order = solved_tiers(tiers, start_tier)
+    if sum(tiers.sizes[t] for t in order) < FORECAST_FROM:
+        return None
+    need, what = estimate_memory(rules, threads=_threads(threads), start_tier=start_tier)
+    available = available_memory()
+    if available is not None and need > available:  # refused: the refusal says it all
+        return None
+    work = estimate_work(rules, order, _threads(threads))
+    return (f"{game} by tiers: up to {format_bytes(need)} of memory ({what}); {work}; about "
+            f"{_duration(work.wall_seconds)} on {_threads(threads)} threads")
 
 
 def locate(rules: CompiledRules, position: int) -> tuple[int, int]:
