@@ -200,5 +200,5 @@ def test_a_large_solve_says_first_what_it_will_take(tmp_path, monkeypatch, capsy
     assert main(["solve", "morris", "--method", "tiers", "--db", str(tmp_path / "db")]) == 0
     assert capsys.readouterr().err.startswith(
         "note: morris by tiers: up to 36.5 KiB of memory (tier 6, retrograde "
-        "within the tier: 3,360 indices); its 7 tiers hold 5,466 indices, up to 10.7 KiB of "
+        "within the tier: 3,360 indices); its 7 tiers hold 5,710 indices, up to 11.2 KiB of "
         "codes before compression; about ")
