@@ -28,9 +28,10 @@ from random games (uniformly random moves from the start, cut at a uniformly ran
 seeded) and asked one at a time by one client, each timed (``--search-timeout`` seconds at
 most: a slower one counts as over it); printed: p50, p95, the worst, and how many were over.
 While the last one is searched, a second client asks for the first position again: its time
-shows whether a search blocks the server (it must not)::
+shows whether a search blocks the server (it must not); ``--book FILE`` serves with an
+opening book (``perfectplay book``) read first::
 
-    python benchmarks/bench_serve.py --search 200 --search-timeout 60
+    python benchmarks/bench_serve.py --search 200 --search-timeout 60 [--book FILE]
 
 uvicorn parses HTTP with httptools and runs on uvloop where they are installed (h11 and
 asyncio otherwise): the first line says which, and which client. Prints requests per second,
@@ -212,12 +213,13 @@ def random_positions(game: ConnectFour, count: int, rng: random.Random) -> list[
     return texts
 
 
-def search_load(count: int, timeout: float) -> None:
-    """The page over 7x6 (a search per position): each of ``count`` random positions asked
-    once, timed; then whether a second client is answered while a search runs."""
+def search_load(count: int, timeout: float, book: str | None) -> None:
+    """The page over 7x6 (a search per position, after the opening ``book`` when given): each
+    of ``count`` random positions asked once, timed; then whether a second client is answered
+    while a search runs."""
     game = ConnectFour(7, 6)
     texts = random_positions(game, count, random.Random(1))
-    server, url = start_server(["connect4"])
+    server, url = start_server(["connect4", *(["--book", book] if book else [])])
     host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
     times, over = [], 0
     try:
@@ -243,8 +245,9 @@ def search_load(count: int, timeout: float) -> None:
         server.terminate()
         server.wait()
     times.sort()
-    print(f"/api/position over connect4 7x6 (searched when asked), {count} positions of random "
-          f"games, one at a time: p50 {percentile(times, 50):.3f} s, p95 "
+    read = f", the book {book} read first" if book else ""
+    print(f"/api/position over connect4 7x6 (searched when asked{read}), {count} positions of "
+          f"random games, one at a time: p50 {percentile(times, 50):.3f} s, p95 "
           f"{percentile(times, 95):.3f} s, worst {times[-1]:.3f} s, {over} over {timeout:g} s")
     print(f"  while a search runs, another client's answer (known) took {waited * 1e3:.1f} ms; "
           "a position over the time limit goes on being searched after its client left, "
@@ -289,9 +292,12 @@ def main() -> None:
                         help="instead: N random 7x6 positions, each searched when asked")
     parser.add_argument("--search-timeout", type=float, default=60,
                         help="seconds a 7x6 position may take (default 60)")
+    parser.add_argument("--book", metavar="FILE",
+                        help="with --search: the server reads this opening book first "
+                             "('perfectplay book connect4 --depth D --out FILE')")
     args = parser.parse_args()
     if args.search:
-        search_load(args.search, args.search_timeout)
+        search_load(args.search, args.search_timeout, args.book)
         return
     wrk = shutil.which("wrk") if args.client != "python" else None
     if args.client == "wrk" and wrk is None:
