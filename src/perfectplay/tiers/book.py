@@ -51,6 +51,7 @@ from perfectplay.tiers.storage import (
     decode_stored,
     decompress_block,
     open_regular,
+    parse_document,
     read_regular,
     write_file,
 )
@@ -242,17 +243,7 @@ def open_book(path: str | os.PathLike[str], game: Game[Any]) -> OpeningBook:
         end = os.fstat(descriptor).st_size
     finally:
         os.close(descriptor)
-    try:
-        header = json.loads(text)
-    except (ValueError, RecursionError):
-        raise DamagedDataError(f"{path}: damaged (header not JSON)") from None
-    if not isinstance(header, dict) or header.get("format") != BOOK_FORMAT:
-        raise DamagedDataError(f"{path}: damaged (not a book header)")
-    if header.get("version") != BOOK_VERSION:
-        raise SolutionFileError(f"{path}: book version {str(header.get('version'))[:20]!r}; "
-                                f"this perfectplay reads version {BOOK_VERSION} (build it again)")
-    if header.pop("sha256", None) != checksum(header):
-        raise DamagedDataError(f"{path}: damaged (checksum mismatch)")
+    header = parse_document(path, text, BOOK_FORMAT, BOOK_VERSION, "build the book again")
     check_game(path, header["game"], game)
     rules = rules_of(game)
     if header["params"] != _params_digest(rules):

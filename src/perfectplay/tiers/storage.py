@@ -75,9 +75,9 @@ __all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION"
            "LEVEL", "MANIFEST_KEYS", "TIER_FORMAT", "Layout", "TierCodes", "block_digest",
            "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
            "database_id", "decode_stored", "decompress_block", "histogram_of", "is_histogram",
-           "locked", "map_file", "open_regular", "read_document", "read_regular", "read_tier",
-           "scan_codes", "scan_raw", "tier_summary", "write_document", "write_file",
-           "write_region", "zstd_module"]
+           "locked", "map_file", "open_regular", "parse_document", "read_document",
+           "read_regular", "read_tier", "scan_codes", "scan_raw", "tier_summary",
+           "write_document", "write_file", "write_region", "zstd_module"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
@@ -240,16 +240,30 @@ def read_document(path: Path, kind: str) -> dict[str, Any]:
         When it cannot be read, is not a regular file, is not JSON of ``kind`` at this version,
         or fails its checksum.
     """
+    return parse_document(path, read_regular(path, MAX_DOCUMENT), kind, FORMAT_VERSION,
+                          "solve the game again into a new directory")
+
+
+def parse_document(path: Path, data: bytes, kind: str, version: int, redo: str
+                   ) -> dict[str, Any]:
+    """The JSON document ``data`` read from ``path``: of ``kind`` at ``version``, its checksum
+    (``sha256``, removed) matching the rest.
+
+    Raises
+    ------
+    DamagedDataError
+        When it is not JSON of ``kind``, is of another version (the message says ``redo``) or
+        fails its checksum.
+    """
     try:
-        document = json.loads(read_regular(path, MAX_DOCUMENT))
+        document = json.loads(data)
     except (ValueError, RecursionError):
         raise DamagedDataError(f"{path}: damaged (not JSON)") from None
     if not isinstance(document, dict) or document.get("format") != kind:
         raise DamagedDataError(f"{path}: not a {kind} manifest")
-    if document.get("version") != FORMAT_VERSION:
+    if document.get("version") != version:
         raise DamagedDataError(f"{path}: unsupported version {str(document.get('version'))[:20]!r}"
-                               f" (this perfectplay reads version {FORMAT_VERSION}: solve the "
-                               "game again into a new directory)")
+                               f" (this perfectplay reads version {version}: {redo})")
     recorded = document.pop("sha256", None)
     if recorded != checksum(document):
         raise DamagedDataError(f"{path}: damaged (checksum mismatch)")
