@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import mmap
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
@@ -292,6 +292,7 @@ def _kernels(rules: CompiledRules) -> Any:
                                    loops="perfectplay.compiled._search_loops",
                                    entries=_SEARCH_ENTRY, stand_ins=_STAND_INS,
                                    preamble=[f"FLAGS = {hooks.flags()}"], nogil=True)
+    kernels.prepare_calls(rules)
     return module
 
 
@@ -522,11 +523,11 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     >>> [(m.move, str(m.value), m.remoteness) for m in result.moves][:2]
     [(3, 'tie', 17), (1, 'lose', 17)]
     """
-    _search_rules(game)  # refused now; its kernels loaded before the search is timed
+    rules = _search_rules(game)
     start = game.start() if position is None else position
-    # the root's moves by the game's own rules, with their labels: calling the compiled rules
-    # from Python would first load three more kernels (some 0.5 s), for one position
-    labelled = [] if game.primitive(start) is not None else list(game.moves(start))
+    root = rules.index(start)
+    over = rules.primitive_value(root) is not None  # the game has ended: no move is judged
+    labelled = [] if over else _labels(game, start, [c for _, c in rules.children(root)], rules)
     result = search_positions(game, [start, *(p for _, p in labelled)], weak=weak, table=table,
                               progress=progress, book=book)
     moves = tuple(rank_moves(MoveValue(move, child, value.negate(), r)
@@ -535,3 +536,13 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
                                                                 strict=True)))
     return Analysis(start, result.values[0], result.remoteness[0], moves, sum(result.nodes))
 
+
+def _labels(game: Game, position: Position, children: Sequence[int],
+            rules: CompiledRules) -> list[tuple[Move, Position]]:
+    """The game's own ``(move, child)`` pairs, matched with the compiled children (the game's
+    move labels, in its order); two moves may reach one child (Quixo), so each is kept."""
+    labelled = list(game.moves(position))
+    if sorted(rules.index(child) for _, child in labelled) != sorted(children):
+        raise GameError("the compiled rules and moves() give different children",
+                        position=position)
+    return labelled

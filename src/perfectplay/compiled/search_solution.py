@@ -111,13 +111,17 @@ class SearchSolution(Solution[P]):
                  table: TranspositionTable | None = None, progress: Progress | None = None,
                  searched: Callable[[Searched], None] | None = None,
                  book: Book | None = None) -> None:
-        from perfectplay.compiled.kernels import compiling_seconds
-
-        compiled = compiling_seconds()
-        _search_rules(game)  # refused now, not at the first question; its kernels loaded
+        rules = _search_rules(game)  # refused now, not at the first question
         super().__init__(game, start=game.start() if start is None else start, primitives={},
                          method="search")
-        self.compile_seconds = compiling_seconds() - compiled
+        started = time.perf_counter()
+        # the entries that call the rules from Python load (or compile) on first use: now, so
+        # that the time of the first search is the search's (as compile_seconds, with the
+        # kernels' loading)
+        root = rules.index(self.start)
+        if rules.primitive_value(root) is None:
+            rules.children(root)
+        self.compile_seconds = time.perf_counter() - started
         self.table = table if table is not None else TranspositionTable()
         self._progress = progress
         self._searched = searched
