@@ -4,8 +4,11 @@ retrograde solve, position by position, on the 3x3 board."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -177,3 +180,50 @@ def test_search_refuses_for_the_cycles_not_for_two_moves_to_one_board():
     assert moves_of(game, game.start())["a1-c1"] == moves_of(game, game.start())["b1-c1"]
     with pytest.raises(CycleError, match='method="retrograde"'):
         analyze(game)
+
+
+class StoredParents(Quixo):
+    """Quixo without its un-moves: the tier solver stores the moves inside each tier."""
+
+    def compiled(self):
+        rules = super().compiled()
+        return dataclasses.replace(rules, tiers=dataclasses.replace(rules.tiers, parents=None,
+                                                                    max_parents=0))
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("n", [4, 5])
+def test_un_moves_undo_the_moves_on_random_games(n):
+    # every position of 30 random games (40 moves at most, each avoiding a position that ends
+    # the game while it can): each parent the un-moves list has a move to it, and each child
+    # lists it among its parents
+    rules = Quixo(n).compiled()
+    tiers = rules.tiers
+    out = np.zeros(tiers.max_parents, dtype=np.int64)
+
+    def parents(code):
+        return set(out[:tiers.parents(rules.params, code, out)].tolist())
+
+    rng = random.Random(n)
+    seen = 0
+    for _ in range(30):
+        code = rules.index(Quixo(n).start())
+        for _ in range(40):
+            if rules.primitive_value(code) is not None:
+                break
+            children = [c for _, c in rules.children(code)]
+            for parent in parents(code):
+                assert code in [c for _, c in rules.children(parent)], rules.decode(parent)
+            for c in children:
+                assert code in parents(c), (rules.decode(code), rules.decode(c))
+            going = [c for c in children if rules.primitive_value(c) is None]
+            code = rng.choice(going or children)
+            seen += 1
+    assert seen > 600
+
+
+def test_the_solve_by_un_moves_equals_the_solve_with_the_moves_stored(tmp_path):
+    by_unmoves = solve_tiers(Quixo(3), tmp_path / "unmoves")
+    stored = solve_tiers(StoredParents(3), tmp_path / "stored")
+    assert list(by_unmoves.positions()) == list(stored.positions())
+    assert by_unmoves.counts() == stored.counts()

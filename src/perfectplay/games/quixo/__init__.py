@@ -207,7 +207,8 @@ class Quixo(Game):
         n = self.size
         tiers = TierRules(tier=compiled.tier, rank=compiled.rank, unrank=compiled.unrank,
                           sizes=compiled.tier_sizes(n), children=compiled.tier_children(n),
-                          solving_order=tuple(range(n * n + 1)))
+                          solving_order=tuple(range(n * n + 1)), parents=compiled.parents,
+                          max_parents=2 * len(move_table(n)))
         return CompiledRules(child=compiled.child, primitive=compiled.primitive,
                              next_move=compiled.next_move, params=compiled.params(n),
                              size=self.compiled_size(), max_moves=len(move_table(n)),

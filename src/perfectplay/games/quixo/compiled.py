@@ -31,8 +31,8 @@ from perfectplay.compiled.ranking import popcount, two_colour_rank, two_colour_u
 from perfectplay.compiled.rules import LOSE_CODE, NOT_PRIMITIVE, WIN_CODE
 from perfectplay.games.quixo import lines, move_table
 
-__all__ = ["child", "decode", "encode", "next_move", "params", "primitive", "rank", "tier",
-           "tier_children", "tier_sizes", "unrank"]
+__all__ = ["child", "decode", "encode", "next_move", "params", "parents", "primitive", "rank",
+           "tier", "tier_children", "tier_sizes", "unrank"]
 
 _CHUNK = 243
 """Five cells: ``3**5`` boards of them."""
@@ -218,6 +218,44 @@ def child(params, position, move):
     else:
         xs |= landing
     return _position(params, xs, os, 1 - o_moves)
+
+
+@njit
+def _unslide(bits, mask, step):
+    """The cells of ``mask`` in ``bits`` moved one cell along ``step`` (towards the landing
+    cell): :func:`_slide` undone, the landing cell's bit dropping out, the taken cell's left
+    clear."""
+    if step > 0:
+        return (bits & ~mask) | (((bits & mask) << step) & mask)
+    return (bits & ~mask) | (((bits & mask) >> -step) & mask)
+
+
+@njit
+def parents(params, position, out):
+    """Un-moves: every position with a move to ``position``. The player who moved has a cube
+    at the landing cell of each move that could have been played: the line is pushed back,
+    and the taken cube was blank (a tier with one blank more) or that player's own (the same
+    tier), with that player to move. Two for each such move, into ``out``; returns how many."""
+    xs, os, o_moves = _masks(params, position)
+    moved_o = 1 - o_moves
+    moved = os if moved_o else xs
+    count = 0
+    for m in range(params[0, 2]):
+        if not (moved >> params[1 + m, 1]) & 1:
+            continue
+        mask = params[1 + m, 2]
+        step = params[1 + m, 3]
+        before_x = _unslide(xs, mask, step)
+        before_o = _unslide(os, mask, step)
+        out[count] = _position(params, before_x, before_o, moved_o)
+        taken = 1 << params[1 + m, 0]
+        if moved_o:
+            before_o |= taken
+        else:
+            before_x |= taken
+        out[count + 1] = _position(params, before_x, before_o, moved_o)
+        count += 2
+    return count
 
 
 @njit
