@@ -70,6 +70,7 @@ def dags(draw):
     return successors, finished, draw(st.integers(0, 4))
 
 
+@pytest.mark.kernels
 @settings(max_examples=25, deadline=None)
 @given(dags())
 def test_random_games_hold_the_naive_definition(tmp_path_factory, dag):

@@ -183,6 +183,7 @@ def test_a_remoteness_past_62_takes_two_bytes_a_code(tmp_path):
     assert {p: (v, r) for p, v, r in s.positions()} == expected
 
 
+@pytest.mark.kernels
 def test_a_large_solve_says_first_what_it_will_take(tmp_path, monkeypatch, capsys):
     said = forecast(ConnectFour(5, 5))
     assert said is not None and said.startswith(
