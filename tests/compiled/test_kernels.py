@@ -197,7 +197,7 @@ def test_kernel_modules_live_as_long_as_their_rules():
     from numba import njit
 
     from perfectplay.compiled import CompiledRules
-    from perfectplay.compiled.search import _kernel
+    from perfectplay.compiled.search import _kernels
 
     @njit
     def take_one(params, heap, move):
@@ -207,7 +207,7 @@ def test_kernel_modules_live_as_long_as_their_rules():
     module = kernels_for(rules)
     assert kernels_for(rules) is module and not hasattr(module, "__file__")  # in memory
     searched = rules_of(TicTacToe())
-    _kernel(searched)
+    _kernels(searched)
     gone = [weakref.ref(module), weakref.ref(rules), weakref.ref(searched)]
     del module, rules, searched
     gc.collect()
