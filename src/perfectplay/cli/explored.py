@@ -129,7 +129,8 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
                 "and give --db DIR" if tiers else "")
         print(f"note: no table of {game} fits in the memory available: each position is "
               f"searched when it is asked, as 'perfectplay analyze' does (one early in the "
-              f"game may take minutes){disk}", file=sys.stderr, flush=True)
+              f"game may take minutes: an opening book built once by 'perfectplay book' and "
+              f"given as --book FILE answers those at once){disk}", file=sys.stderr, flush=True)
         return _searched(game, start, said, slow, book)
 
 
