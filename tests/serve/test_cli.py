@@ -124,3 +124,30 @@ def test_the_command_is_listed():
     from perfectplay.cli import COMMANDS
 
     assert COMMANDS["serve"][0] == "perfectplay.cli.serve"
+
+
+def test_it_serves_a_game_by_search_with_an_opening_book(tmp_path):
+    from perfectplay.tiers.book import build_book
+
+    game = ConnectFour(5, 4)
+    book = tmp_path / "c54.book"
+    build_book(game, book, 2)
+    command = [sys.executable, "-m", "perfectplay", "serve", "connect4", "--width", "5",
+               "--height", "4", "--method", "search", "--book", str(book), "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().split(" at ")[1].split()[0]
+        with urllib.request.urlopen(url + "api/position?p=3", timeout=60) as reply:
+            answer = json.load(reply)
+        reference = solve(game)
+        position = game.parse_position("3")
+        assert (answer["value"], answer["remoteness"]) == (str(reference.value(position)),
+                                                           reference.remoteness(position))
+        assert [(m["move"], m["value"], m["remoteness"]) for m in answer["moves"]] == \
+            [(game.format_move(m.move), str(m.value), m.remoteness)
+             for m in reference.moves(position)]
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=30) == 0
+    finally:
+        server.kill()
+        server.wait()
