@@ -3,9 +3,9 @@ import random
 import subprocess
 import sys
 
-import numpy as np
 import pytest
 from numba import njit
+from unmoves import check_un_moves_on_random_games
 
 from perfectplay import Value, solve
 from perfectplay.check import check
@@ -103,29 +103,7 @@ def test_un_moves_undo_the_moves_on_random_games():
     # every position of 100 random games from the start (of 60 moves at most, each avoiding a
     # position that ends the game while it can): each parent the un-moves list has a move to
     # it, and each child lists it among its parents
-    rules = Dobutsu().compiled()
-    tiers = rules.tiers
-    out = np.zeros(tiers.max_parents, dtype=np.int64)
-
-    def parents(code):
-        return set(out[:tiers.parents(rules.params, code, out)].tolist())
-
-    rng = random.Random(7)
-    seen = 0
-    for _ in range(100):
-        code = rules.index(Dobutsu().start())
-        for _ in range(60):
-            if rules.primitive_value(code) is not None:
-                break
-            children = [c for _, c in rules.children(code)]
-            for parent in parents(code):
-                assert code in [c for _, c in rules.children(parent)], rules.decode(parent)
-            for c in children:
-                assert code in parents(c), (rules.decode(code), rules.decode(c))
-            going = [c for c in children if rules.primitive_value(c) is None]
-            code = rng.choice(going or children)
-            seen += 1
-    assert seen > 3000
+    assert check_un_moves_on_random_games(Dobutsu(), games=100, moves=60, seed=7) > 3000
 
 
 def test_the_ranking_counts_every_placement():

@@ -5,13 +5,12 @@ retrograde solve, position by position, on the 3x3 board."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from math import comb
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from unmoves import check_un_moves_on_random_games
 
 from perfectplay import Game, Value, solve
 from perfectplay.cli import main
@@ -196,29 +195,7 @@ def test_un_moves_undo_the_moves_on_random_games(n):
     # every position of 20 random games (30 moves at most, each avoiding a position that ends
     # the game while it can): each parent the un-moves list has a move to it, and each child
     # lists it among its parents
-    rules = Quixo(n).compiled()
-    tiers = rules.tiers
-    out = np.zeros(tiers.max_parents, dtype=np.int64)
-
-    def parents(code):
-        return set(out[:tiers.parents(rules.params, code, out)].tolist())
-
-    rng = random.Random(n)
-    seen = 0
-    for _ in range(20):
-        code = rules.index(Quixo(n).start())
-        for _ in range(30):
-            if rules.primitive_value(code) is not None:
-                break
-            children = [c for _, c in rules.children(code)]
-            for parent in parents(code):
-                assert code in [c for _, c in rules.children(parent)], rules.decode(parent)
-            for c in children:
-                assert code in parents(c), (rules.decode(code), rules.decode(c))
-            going = [c for c in children if rules.primitive_value(c) is None]
-            code = rng.choice(going or children)
-            seen += 1
-    assert seen > 300
+    assert check_un_moves_on_random_games(Quixo(n), games=20, moves=30, seed=n) > 300
 
 
 def test_the_solve_by_un_moves_equals_the_solve_with_the_moves_stored(tmp_path):

@@ -93,9 +93,11 @@ def run(argv: Sequence[str]) -> int:
         check_memory(options.table_size * ENTRY_BYTES,
                      f"a transposition table of {options.table_size:,} entries (--table-size)")
     table = TranspositionTable(options.table_size)
-    from perfectplay.tiers.book import open_book
+    book = None
+    if options.book is not None:
+        from perfectplay.tiers.book import open_book
 
-    book = None if options.book is None else open_book(options.book, game)
+        book = open_book(options.book, game)
     if options.batch is not None:
         return _batch(game, options, table, book)
     position = parse_position_text(game, options.start)

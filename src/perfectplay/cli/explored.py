@@ -156,7 +156,12 @@ def _check_holds(solution: Solution[Any], start: Position) -> None:
 def _searched(game: Game[Any], start: Position | None, said: TextIO, slow: float,
               book: str | None) -> Solution[Any]:
     from perfectplay.compiled.search_solution import Searched, SearchSolution
-    from perfectplay.tiers.book import open_book
+
+    opened = None
+    if book is not None:
+        from perfectplay.tiers.book import open_book
+
+        opened = open_book(book, game)
 
     def took(searched: Searched) -> None:
         if searched.seconds + searched.compile_seconds >= slow:
@@ -168,4 +173,4 @@ def _searched(game: Game[Any], start: Position | None, said: TextIO, slow: float
 
     return SearchSolution(game, start, searched=took,
                           progress=lambda total: ProgressBar("positions scored", total=total),
-                          book=None if book is None else open_book(book, game))
+                          book=opened)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import mmap
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
@@ -349,19 +349,13 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
     ([Value.TIE], [9])
     """
     rules = _search_rules(game)
-    asked = np.array([rules.index(p) for p in positions], dtype=np.int64)
-    read = [None] * len(asked) if book is None else book.probe_keys(table_keys(rules, asked))
-    roots = np.array([p for p, known in zip(asked.tolist(), read, strict=True) if known is None],
-                     dtype=np.int64)
-    values: list[Value] = []
-    remoteness: list[int | None] = []
-    nodes: list[int] = []
-    if len(roots):  # else every one was in the book: no table is made
+    roots = np.array([rules.index(p) for p in positions], dtype=np.int64)
+    read = [None] * len(roots) if book is None else book.probe_keys(table_keys(rules, roots))
+    missing = roots[np.array([known is None for known in read], dtype=bool)]
+    searched: Iterator[tuple[Value, int | None, int]] = iter(())
+    if len(missing):  # else every one was read from the book: no table is made
         table = table if table is not None else TranspositionTable()
-        values, remoteness, nodes = _scored(game, rules, roots, weak, table, progress)
-    if book is None:
-        return SearchResult(values, remoteness, nodes)
-    searched = iter(zip(values, remoteness, nodes, strict=True))
+        searched = zip(*_scored(game, rules, missing, weak, table, progress), strict=True)
     merged = [next(searched) if known is None else (known[0], None if weak else known[1], 0)
               for known in read]
     return SearchResult([v for v, _, _ in merged], [r for _, r, _ in merged],

@@ -34,22 +34,26 @@ import shutil
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from perfectplay.compiled.rules import rules_of
+from perfectplay.compiled.search import TranspositionTable, search_positions, table_keys
 from perfectplay.core.catalogue import catalogue_name
 from perfectplay.core.codes import decode, encode, parent_code
 from perfectplay.core.errors import DamagedDataError, SolutionFileError
 from perfectplay.core.game import Game, Position
 from perfectplay.core.limits import check_memory
-from perfectplay.core.solution import check_game, checksum, game_identity
-from perfectplay.core.values import Value, ValueCode
+from perfectplay.core.solution import check_game, checksum, game_identity, read_position
+from perfectplay.core.values import Value
 from perfectplay.tiers.storage import (
     compress_block,
     decode_stored,
     decompress_block,
+    encode_stored,
     open_regular,
     parse_document,
     read_regular,
@@ -83,13 +87,21 @@ KEPT_BLOCKS = 64
 """Blocks a :class:`OpeningBook` keeps decompressed (the least recently read dropped first)."""
 
 
+@dataclass(frozen=True)
 class BookProgress:
-    """Where a build is: ``level`` being valued (from ``depth`` down to 0), ``searched`` and
-    ``to_search`` positions of it, ``chunks_reused`` found done by an earlier run."""
+    """Where a build is: given to the ``progress`` callback after each chunk."""
 
-    def __init__(self, level: int, searched: int, to_search: int, chunks_reused: int) -> None:
-        self.level, self.searched, self.to_search = level, searched, to_search
-        self.chunks_reused = chunks_reused
+    level: int
+    """The level being valued, from ``depth`` down to 0."""
+
+    searched: int
+    """Positions of it searched so far."""
+
+    to_search: int
+    """Positions of it its children do not value."""
+
+    chunks_reused: int
+    """Chunks of it found done by an earlier run."""
 
 
 class OpeningBook:
@@ -101,8 +113,6 @@ class OpeningBook:
 
     def __init__(self, path: Path, header: dict[str, Any], offset: int, game: Game[Any],
                  rules: Any) -> None:
-        from perfectplay.core.solution import read_position
-
         self.path = path
         self.game = game
         self.depth: int = header["depth"]
@@ -126,8 +136,6 @@ class OpeningBook:
     def probe(self, position: Position) -> tuple[Value, int | None] | None:
         """The value and remoteness of ``position`` when the book holds it (its key), else
         None."""
-        from perfectplay.compiled.search import table_keys
-
         found = self.probe_keys(table_keys(self._rules, [self._rules.index(position)]))
         return found[0]
 
@@ -229,7 +237,6 @@ def open_book(path: str | os.PathLike[str], game: Game[Any]) -> OpeningBook:
     >>> len(book), book.probe(TicTacToe().start())
     (82, (Value.TIE, 9))
     """
-    from perfectplay.compiled.rules import rules_of
     path = Path(path)
     descriptor = open_regular(path)
     try:
@@ -292,8 +299,6 @@ def build_book(game: Game[Any], path: str | os.PathLike[str], depth: int, *,
     ValueError
         When ``depth`` is negative.
     """
-    from perfectplay.compiled.rules import rules_of
-
     if depth < 0:
         raise ValueError(f"depth must be 0 or more, got {depth}")
     if chunk_size < 1:
@@ -348,8 +353,6 @@ def _claimed(partial: Path, header: dict[str, Any], build: str) -> Iterator[None
 def _levels(rules: Any, root: int, depth: int) -> list[Any]:
     """The positions ``0 .. depth`` moves from ``root``, one per table key, each at the
     first level it is met (int64 arrays, each sorted by key)."""
-    from perfectplay.compiled.search import table_keys
-
     levels = [np.array([root], dtype=np.int64)]
     seen = set(table_keys(rules, levels[0]).tolist())
     for d in range(depth):
@@ -369,30 +372,25 @@ def _levels(rules: Any, root: int, depth: int) -> list[Any]:
 
 def _value_levels(rules: Any, levels: list[Any], search: _Search) -> tuple[Any, Any]:
     """Every listed position's key and stored code, from the deepest level up."""
-    from perfectplay.compiled.search import table_keys
-
     known: dict[int, int] = {}  # key: code (perfectplay.core.codes)
     for level in range(len(levels) - 1, -1, -1):
         positions = levels[level].tolist()
         keys = table_keys(rules, positions).tolist()
-        wanted = []
+        wanted, wanted_keys = [], []
         for p, k in zip(positions, keys, strict=True):
             code = _from_children(rules, p, known)
             if code is None:
                 wanted.append(p)
+                wanted_keys.append(k)
             else:
                 known[k] = code
-        found = search.level(level, wanted)
-        for k, code in zip(table_keys(rules, wanted).tolist(), found, strict=True):
-            known[k] = code
+        known.update(zip(wanted_keys, search.level(level, wanted), strict=True))
     ordered = sorted(known)
     return np.array(ordered, dtype=np.int64), [known[k] for k in ordered]
 
 
 def _from_children(rules: Any, p: int, known: dict[int, int]) -> int | None:
     """The code of ``p`` from its children's, when each is valued (or it has ended)."""
-    from perfectplay.compiled.search import table_keys
-
     ended = rules.primitive_value(p)
     if ended is not None:
         return encode(ended, 0)
@@ -445,8 +443,6 @@ class _Search:
         if self.workers is None:
             for task in tasks:
                 if self.table is None:
-                    from perfectplay.compiled.search import TranspositionTable
-
                     self.table = TranspositionTable(self.table_entries)
                 done(_search_chunk(*task, table=self.table))
         elif tasks:
@@ -466,9 +462,6 @@ def _search_chunk(game: Game[Any], partial: str, build: str, level: int, k: int,
                   table: Any = None) -> tuple[int, list[int]]:
     """Search chunk ``k`` of ``level`` and write it to ``partial``: a task, run again to the same
     bytes (over ``table``, or on a Dask worker over the worker's)."""
-    from perfectplay.compiled.rules import rules_of
-    from perfectplay.compiled.search import TranspositionTable, search_positions
-
     rules = rules_of(game)
     if table is None:
         mine = (game_identity(game), table_entries)
@@ -497,15 +490,9 @@ def _read_chunk(partial: Path, build: str, level: int, k: int,
     return list(document["codes"])
 
 
-def _stored(code: int) -> int:
-    """The stored code (as in tier files) of a code of :mod:`perfectplay.core.codes`."""
-    value, remoteness = decode(code)
-    return 1 + ((remoteness or 0) << 2 | int(ValueCode.of(value)))
-
-
 def _write(path: Path, header: dict[str, Any], keys: Any, codes: list[int]) -> None:
     """The book file, atomically."""
-    stored = np.array([_stored(c) for c in codes], dtype="<u2")
+    stored = np.array([encode_stored(*decode(c)) for c in codes], dtype="<u2")
     blocks: list[list[Any]] = []
     frames: list[bytes] = []
     for lo in range(0, len(keys), BLOCK):

@@ -74,8 +74,8 @@ from perfectplay.core.values import Value, ValueCode
 __all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
            "LEVEL", "MANIFEST_KEYS", "TIER_FORMAT", "Layout", "TierCodes", "block_digest",
            "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
-           "database_id", "decode_stored", "decompress_block", "histogram_of", "is_histogram",
-           "locked", "map_file", "open_regular", "parse_document", "read_document",
+           "database_id", "decode_stored", "decompress_block", "encode_stored", "histogram_of",
+           "is_histogram", "locked", "map_file", "open_regular", "parse_document", "read_document",
            "read_regular", "read_tier", "scan_codes", "scan_raw", "tier_summary",
            "write_document", "write_file", "write_region", "zstd_module"]
 
@@ -113,6 +113,15 @@ def decode_stored(stored: int) -> tuple[Value, int | None]:
     """
     value = _VALUES[(stored - 1) & 3]
     return value, (None if value is Value.DRAW else (stored - 1) >> 2)
+
+
+def encode_stored(value: Value, remoteness: int | None) -> int:
+    """The stored code of a value and remoteness; inverse of :func:`decode_stored`.
+
+    >>> encode_stored(Value.TIE, 9), decode_stored(encode_stored(Value.WIN, 3))
+    (38, (Value.WIN, 3))
+    """
+    return 1 + ((remoteness or 0) << 2 | int(ValueCode.of(value)))
 
 
 @dataclass(frozen=True)
