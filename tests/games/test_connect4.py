@@ -1,3 +1,5 @@
+from collections import Counter
+
 import pytest
 
 from perfectplay import Value, solve
@@ -100,3 +102,27 @@ def test_positions_of_one_search_key_have_one_value_and_remoteness(width, height
         merged += key != min(rules.index(position), rules.index(tuple(reversed(position))))
         assert found.setdefault(key, (value, remoteness)) == (value, remoteness)
     assert merged  # some positions share a key through their dead stones alone
+
+
+def test_the_ceiling_never_falls_below_the_value():
+    # on every position in play without a winning move of a solved board of even height, where
+    # both of its tests apply (the lines left to the mover, the second player's even cells);
+    # checked against the solve, not against the search that uses it
+    from perfectplay.compiled.rules import rules_of
+    from perfectplay.games.connect4 import search as hooks
+
+    game = ConnectFour(4, 4)
+    rules = rules_of(game)
+    params = hooks.search_params(4, 4)
+    codes = {Value.LOSE: 0, Value.TIE: 1, Value.WIN: 2}
+    bounded = Counter()
+    for position, value, _ in solve(game, method="compiled").positions():
+        p = rules.index(position)
+        if game.primitive(position) is not None or hooks.wins_now(params, p):
+            continue  # the search asks only positions in play without a winning move
+        best = int(hooks.ceiling(params, p))
+        assert codes[value] <= best, game.format_position(position)
+        bounded[best, codes[value]] += 1
+    # and they prove something: losses by the even cells, ties by the lines left
+    assert bounded[0, 0] > 0
+    assert bounded[1, 1] > 0

@@ -5,7 +5,8 @@ At every position the Python solve reached, each hook given is called from Pytho
 with what the rules themselves say: ``wins_now`` with the children's primitives, ``safe_moves``
 with the grandchildren's, ``order`` with the legal moves (each once, none left out), ``key``
 with the solved values and remoteness (equal keys, equal both), ``horizon`` with the remoteness
-(never beyond it, a tie's equal to it), ``alternating`` with its parity. Then a sample of the
+(never beyond it, a tie's equal to it), ``ceiling`` with the value (never below it),
+``alternating`` with its parity. Then a sample of the
 positions is searched (:func:`~perfectplay.compiled.search.search_positions`) and compared with
 the solve.
 """
@@ -84,6 +85,10 @@ def _hooks_lie(rules: CompiledRules, p: int, value: Value, remoteness: int | Non
         return (f"wins_now() says {bool(hooks.wins_now(params, p))}, but a move "
                 f"{'does' if wins else 'does not'} win at once")
     allowed = -1
+    if hooks.ceiling is not None and not wins:
+        best = int(hooks.ceiling(params, p))
+        if _CODES.get(value, 0) > best:
+            return f"ceiling() gives {best}, but the position is a {value}"
     if hooks.safe_moves is not None and not wins:
         allowed = int(hooks.safe_moves(params, p))
         safe = sum(1 << m for m, c in children if not _wins_at_once(rules, c))
@@ -102,6 +107,10 @@ def _hooks_lie(rules: CompiledRules, p: int, value: Value, remoteness: int | Non
         if n > rules.max_moves or sorted(moves) != legal:
             return f"order() lists the moves {moves}, but the moves to search are {legal}"
     return None
+
+
+_CODES = {Value.LOSE: 0, Value.TIE: 1, Value.WIN: 2}
+"""Values as ``ceiling`` (and ``primitive``) codes them."""
 
 
 def _wins_at_once(rules: CompiledRules, p: int) -> bool:

@@ -7,7 +7,7 @@ rule functions and the search hooks as its first arguments;
 point per game, so the rules are inlined and the entry loads from numba's cache. ``flags``
 (a global constant of that module, so numba compiles the absent hooks out) says which hooks
 the game gives: :data:`HAS_WINS_NOW`, :data:`HAS_SAFE_MOVES`, :data:`HAS_ORDER`,
-:data:`HAS_KEY`, :data:`HAS_HORIZON`.
+:data:`HAS_KEY`, :data:`HAS_HORIZON`, :data:`HAS_CEILING`.
 
 Scores. A position ``d`` moves below the root of a search scores ``B - e`` when the player to
 move there wins with the game ending ``e`` moves after the root, ``e - B`` when it loses so,
@@ -61,6 +61,9 @@ HAS_WINS_NOW, HAS_SAFE_MOVES, HAS_ORDER, HAS_KEY, HAS_HORIZON = 1, 2, 4, 8, 16
 ALTERNATING = 32
 """Bit of ``flags``: wins take an odd number of moves, losses an even one (``SearchRules``'s
 ``alternating``), so the root's search tries only those."""
+
+HAS_CEILING = 64
+"""Bit of ``flags``: the game gives ``ceiling``, the best value the mover can reach at most."""
 
 FRAME = 7
 """Numbers a depth holds in ``frames``."""
@@ -214,9 +217,9 @@ def _child_cutoff(child, key, flags, params, search_params, size, p, moves, base
 
 
 @njit(inline="always")
-def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags, params,
-            search_params, size, max_moves, root, alpha0, beta0, table, shift, frames,
-            moves, counters, state, resume, info):
+def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, ceiling,
+            flags, params, search_params, size, max_moves, root, alpha0, beta0, table, shift,
+            frames, moves, counters, state, resume, info):
     """``(score, status)`` of ``root`` searched with the window ``(alpha0, beta0)``: an exact
     score inside it, else a bound (at most ``alpha0``: the score is at most that; at least
     ``beta0``: at least that). ``status`` is 0, or a negative ``STATUS_*`` with ``info``.
@@ -267,6 +270,13 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
                     ret = d + 2 - BIG
                     continue
                 low = d + 4 - BIG
+            if flags & HAS_CEILING:
+                best = ceiling(search_params, p)
+                if best == 1:  # a tie at best
+                    top = min(top, 0)
+                elif best == 0:  # a loss, at the latest when the horizon is reached
+                    top = min(top, d + horizon(search_params, p) - BIG if flags & HAS_HORIZON
+                              else -1)
             if alpha < low:
                 alpha = low
                 if alpha >= beta:
@@ -381,8 +391,8 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, flags
 
 
 @njit(inline="always")
-def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, flags,
-           params, search_params, size, max_moves, root, mode, table, shift, frames,
+def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, ceiling,
+           flags, params, search_params, size, max_moves, root, mode, table, shift, frames,
            moves, counters, state, resume, info):
     """``(score, status)`` of one root: exact, or with ``mode == WEAK`` its sign only;
     ``STATUS_PAUSED`` (see :func:`negamax`) with its place in ``state``, from which ``resume``
@@ -413,9 +423,9 @@ def _score(child, primitive, next_move, wins_now, safe_moves, order, key, horizo
             med = _half(hi)
         threshold = _score_of(med, step, wins, losses)
         s, status = negamax(child, primitive, next_move, wins_now, safe_moves, order, key,
-                            flags, params, search_params, size, max_moves, root, threshold,
-                            threshold + 1, table, shift, frames, moves, counters, state,
-                            resume, info)
+                            horizon, ceiling, flags, params, search_params, size, max_moves,
+                            root, threshold, threshold + 1, table, shift, frames, moves,
+                            counters, state, resume, info)
         resume = False
         if status == STATUS_PAUSED:
             state[STATE_LO] = lo
@@ -476,9 +486,9 @@ def _rank_above(score, step, wins, losses):
 
 
 @njit(inline="always")
-def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, horizon, flags,
-                 params, search_params, size, max_moves, roots, mode, scores, nodes, ties, table,
-                 frames, moves, state, info):
+def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, horizon,
+                 ceiling, flags, params, search_params, size, max_moves, roots, mode, scores,
+                 nodes, ties, table, frames, moves, state, info):
     """Score ``roots[i]`` into ``scores[i]`` (``mode``: exact, or :data:`WEAK`) and the
     positions entered into ``nodes[i]``, and for a tie its remoteness into ``ties[i]`` when the
     game gives a ``horizon`` (else -1), from ``state[STATE_NEXT]`` on; pause
@@ -500,8 +510,8 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
         before = counters[0]
         counters[1] = before + max(state[STATE_BUDGET] - total, 1)
         s, status = _score(child, primitive, next_move, wins_now, safe_moves, order, key,
-                           horizon, flags, params, search_params, size, max_moves, roots[i],
-                           mode, table, shift, frames, moves, counters, state, resume, info)
+                           horizon, ceiling, flags, params, search_params, size, max_moves,
+                           roots[i], mode, table, shift, frames, moves, counters, state, resume, info)
         total += counters[0] - before
         if status == STATUS_PAUSED:
             state[STATE_PAUSED_ROOT] = 1

@@ -44,7 +44,7 @@ __all__ = ["DEFAULT_ENTRIES", "ENTRY_BYTES", "MEMORY_FRACTION", "Analysis", "Boo
            "SearchRules", "TranspositionTable", "analyze", "default_table_entries",
            "search_positions", "table_keys"]
 
-_HOOKS = ("wins_now", "safe_moves", "order", "key", "horizon")
+_HOOKS = ("wins_now", "safe_moves", "order", "key", "horizon", "ceiling")
 
 ENTRY_BYTES = 16
 """Bytes of one table entry: an int64 key and an int64 bound, side by side."""
@@ -84,6 +84,13 @@ class SearchRules:
     null-window search tries about 28 more bounds, and a tie's remoteness is found by a
     breadth-first search of the tying children.
 
+    ``ceiling(params, position) -> int``: the best value the player to move can reach at most,
+    coded as ``primitive`` codes values: 0 (it loses whatever it does), 1 (a tie at best) or 2
+    (no bound). Called on positions that are not primitive and have no winning move; a game
+    gives it when a cheap test often proves such bounds (Connect Four: no line of four left to
+    the mover, or the opponent's winning strategy of taking the even cells). With ``horizon``,
+    a loss is bounded by it too. Fallback: no bound.
+
     ``alternating`` (not a function): every win takes an odd number of moves and every loss an
     even one, as in any game without primitive WINs; the null-window search then tries half as
     many scores. Default False: every number of moves is tried.
@@ -108,6 +115,9 @@ class SearchRules:
 
     horizon: Callable[[Any, int], int] | None = None
     """The most moves a line takes, and the length of every tying line."""
+
+    ceiling: Callable[[Any, int], int] | None = None
+    """The best value the mover can reach at most (0 a loss, 1 a tie, 2 no bound)."""
 
     alternating: bool = False
     """Whether every win takes an odd number of moves and every loss an even one (no position
@@ -141,7 +151,7 @@ class SearchRules:
         from perfectplay.compiled import _search_loops as loops
 
         bits = (loops.HAS_WINS_NOW, loops.HAS_SAFE_MOVES, loops.HAS_ORDER, loops.HAS_KEY,
-                loops.HAS_HORIZON)
+                loops.HAS_HORIZON, loops.HAS_CEILING)
         given = sum(bit for bit, name in zip(bits, _HOOKS, strict=True)
                     if getattr(self, name) is not None)
         return given | (loops.ALTERNATING if self.alternating else 0)
@@ -264,7 +274,7 @@ class Analysis:
 
 
 _SEARCH_ENTRY = {"search_batch": ("child, primitive, next_move, wins_now, safe_moves, order, "
-                                  "key, horizon, FLAGS",
+                                  "key, horizon, ceiling, FLAGS",
                                   "params, search_params, size, max_moves, roots, mode, scores, "
                                   "nodes, ties, table, frames, moves, state, info"),
                  "table_keys": ("key, FLAGS", "search_params, positions, out")}
@@ -273,7 +283,8 @@ _SEARCH_ENTRY = {"search_batch": ("child, primitive, next_move, wins_now, safe_m
 _STAND_INS = {**kernels.STAND_INS, "order": "from perfectplay.compiled._search_loops import "
                                             "no_order as order",
               **{name: f"from perfectplay.compiled._search_loops import no_position_hook as "
-                       f"{name}" for name in ("wins_now", "safe_moves", "key", "horizon")}}
+                       f"{name}" for name in ("wins_now", "safe_moves", "key", "horizon",
+                                             "ceiling")}}
 """What stands for an absent rule or search hook."""
 
 

@@ -270,7 +270,7 @@ def _search_rules(width: int, height: int) -> SearchRules:
 
     return SearchRules(params=hooks.search_params(width, height), wins_now=hooks.wins_now,
                        safe_moves=hooks.safe_moves, order=hooks.order, key=hooks.mirror_key,
-                       horizon=hooks.horizon, alternating=True)
+                       horizon=hooks.horizon, ceiling=hooks.ceiling, alternating=True)
 
 
 def _encode_board(width: int, height: int, board: Board) -> int:

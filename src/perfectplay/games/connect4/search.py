@@ -2,12 +2,16 @@
 bitboards of :mod:`perfectplay.games.connect4.compiled`, after Pons [1]_: the cells where a
 stone would complete four, in O(1) shifts; the moves that do not let the opponent win at once;
 centre-first move ordering refined by the winning cells a move creates; the mirror image as
-table key; the empty cells as horizon.
+table key; the empty cells as horizon; a ceiling on the mover's value from the lines of four it
+can still make and from the second player's strategy of taking the even cells (after
+Steininger's solver [2]_).
 
-``params`` (int64): ``[width, height, smear1, smear2, smear4, bottom, board, column mask of
-move 0, ...]``: the masks of :func:`~perfectplay.games.connect4.compiled.connect4_params`, the
-bottom cell of each column, every cell of the board, then the cells of each move's column
-(moves are numbered centre first, as the rules number them).
+``params`` (int64): ``[width, height, smear1, smear2, smear4, bottom, board, even rows,
+column mask of move 0, ...]``: the masks of
+:func:`~perfectplay.games.connect4.compiled.connect4_params`, the bottom cell of each column,
+every cell of the board, the cells of the even rows (the second from the bottom, the fourth...),
+then the cells of each move's column (moves are numbered centre first, as the rules number
+them).
 
 References
 ----------
@@ -22,10 +26,11 @@ from numba import njit
 
 from perfectplay.games.connect4.compiled import connect4_params, popcount
 
-__all__ = ["horizon", "mirror_key", "order", "safe_moves", "search_params",
+__all__ = ["ceiling", "horizon", "mirror_key", "order", "safe_moves", "search_params",
            "wins_now"]
 
-_MOVES = 7  # first column mask in params
+_EVENS = 7  # the even rows' cells in params
+_MOVES = 8  # first column mask in params
 _FINISHED = 1 << 62  # above every board's bits (62 at most): the keys of finished games
 
 
@@ -33,14 +38,16 @@ def search_params(width: int, height: int) -> np.ndarray:
     """The hooks' ``params`` of a board size.
 
     >>> search_params(2, 2).tolist()
-    [2, 2, 27, 9, 0, 9, 27, 3, 24]
+    [2, 2, 27, 9, 0, 9, 27, 18, 3, 24]
     """
     rules = connect4_params(width, height)
     column = height + 1
     bottom = sum(1 << (c * column) for c in range(width))
     full = ((1 << height) - 1)
+    evens = sum(bottom << row for row in range(1, height, 2))
     masks = [full << (int(c) * column) for c in rules[5:]]
-    return np.array([width, height, *rules[2:5], bottom, bottom * full, *masks], dtype=np.int64)
+    return np.array([width, height, *rules[2:5], bottom, bottom * full, evens, *masks],
+                    dtype=np.int64)
 
 
 @njit(inline="always")
@@ -73,6 +80,18 @@ def winning_cells(params, stones, mask):
         r |= pair & (stones << shift)
         r |= pair & (stones >> (3 * shift))
     return r & (params[6] ^ mask)
+
+
+@njit(inline="always")
+def _has_four(params, stones):
+    """Whether ``stones`` hold four in a line (the empty sentinel row keeps lines from running
+    from one column into the next)."""
+    h = params[1]
+    for shift in (1, h + 1, h, h + 2):  # up, across, both diagonals
+        pairs = stones & (stones >> shift)
+        if pairs & (pairs >> (2 * shift)):
+            return True
+    return False
 
 
 @njit(inline="always", cache=True)
@@ -179,16 +198,38 @@ def mirror_key(params, position):
     column = h + 1
     field = (1 << column) - 1
     mask = _mask(params, position)
-    last = mask ^ _mover(position, mask)  # the stones of the player who moved last
-    for shift in (1, h + 1, h, h + 2):
-        pairs = last & (last >> shift)
-        if pairs & (pairs >> (2 * shift)):  # a four: the game is over, and its stones count
-            return position | _FINISHED
+    if _has_four(params, mask ^ _mover(position, mask)):
+        return position | _FINISHED  # the last mover's four: over, and its stones count
     position |= _dead(params, mask)  # X's stones are the 1 bits
     mirrored = 0
     for c in range(width):
         mirrored |= ((position >> (c * column)) & field) << ((width - 1 - c) * column)
     return min(position, mirrored)
+
+
+@njit(inline="always", cache=True)
+def ceiling(params, position):
+    """The best value the player to move can reach at most (0 a loss, 1 a tie, 2 no bound).
+
+    A tie at best when no line of four is left to it (every empty cell given to it). On a board
+    of even height with the first player to move, the second can answer each move in a column
+    with an even count of stones right above it, and pair up the columns with odd counts (there
+    is an even number of them): it gets every empty cell of an even row except some that are
+    playable now, and the first player no cell of an odd row more than the empty ones and the
+    playable cells. When those make no four for the first player, it cannot win, and when the
+    second player's cells hold a four it loses."""
+    board = params[6]
+    mask = _mask(params, position)
+    mover = _mover(position, mask)
+    empty = board ^ mask
+    if not _has_four(params, mover | empty):
+        return 1
+    if params[1] % 2 == 0 and popcount(mask) % 2 == 0:
+        playable = (mask + params[5]) & board
+        theirs = (mask ^ mover) | (params[_EVENS] & empty & ~playable)
+        if not _has_four(params, board ^ theirs):
+            return 0 if _has_four(params, theirs) else 1
+    return 2
 
 
 @njit(inline="always", cache=True)
