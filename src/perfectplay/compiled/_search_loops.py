@@ -511,7 +511,8 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
         counters[1] = before + max(state[STATE_BUDGET] - total, 1)
         s, status = _score(child, primitive, next_move, wins_now, safe_moves, order, key,
                            horizon, ceiling, flags, params, search_params, size, max_moves,
-                           roots[i], mode, table, shift, frames, moves, counters, state, resume, info)
+                           roots[i], mode, table, shift, frames, moves, counters, state, resume,
+                           info)
         total += counters[0] - before
         if status == STATUS_PAUSED:
             state[STATE_PAUSED_ROOT] = 1
