@@ -1,7 +1,9 @@
 """The search engine (perfectplay.compiled.search): Pons's test positions exact, and the same
 values and remoteness as the strong solve on boards small enough to solve."""
 
+import os
 import pickle
+import random
 import sys
 from pathlib import Path
 
@@ -194,3 +196,51 @@ def test_ctrl_c_inside_the_search_of_one_position_ends_the_command_at_once(tmp_p
     assert (status, out, err) == (130, "", "error: interrupted\n")
     # within a slice of the search, not at its end minutes later (a bound a loaded box keeps)
     assert waited < 30, f"the command ended {waited:.1f} s after SIGINT"
+
+
+def _two_cores():
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("two search threads need two cores")
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_two_threads_give_the_scores_of_the_strong_solve(seed):
+    # a batch of random positions, shared out between the threads as each takes the next one
+    # no thread has started; and an analysis, whose moves the second thread searches
+    _two_cores()
+    game = ConnectFour(5, 4)
+    solution, _ = strong(5, 4)
+    generator = random.Random(seed)
+    batch = []
+    for _ in range(12):
+        board = game.start()
+        for _ in range(generator.randrange(12)):
+            if game.primitive(board) is not None:
+                break
+            board = generator.choice(list(game.moves(board)))[1]
+        batch.append(board)
+    result = search_positions(game, batch, table=TranspositionTable(1 << 14), threads=2)
+    assert list(zip(result.values, result.remoteness, strict=True)) == [
+        (solution.value(p), solution.remoteness(p)) for p in batch]
+    analysis = analyze(game, batch[0], table=TranspositionTable(1 << 14), threads=2)
+    assert [(m.move, m.value, m.remoteness) for m in analysis.moves] == [
+        (m.move, m.value, m.remoteness) for m in solution.moves(batch[0])]
+
+
+def test_two_threads_search_lines_deeper_than_their_first_stack():
+    # each thread starts with frames for 256 moves; a line of 1,000 fills them: the second
+    # thread gives its roots back, and the first searches them with deeper frames
+    _two_cores()
+    chain = {v: [v + 1] for v in range(999)} | {999: []}
+    game = CompiledGraph(chain, 0)
+    roots = [0, 1, 500, 998]
+    result = search_positions(game, roots, table=TranspositionTable(1024), threads=2)
+    assert result.remoteness == [999, 998, 499, 1]  # a node without moves: its mover loses
+    assert result.values == [Value.WIN, Value.LOSE, Value.WIN, Value.WIN]
+
+
+def test_more_threads_than_cores_are_refused():
+    cores = len(os.sched_getaffinity(0))
+    with pytest.raises(perfectplay.EngineLimitError, match=f"the {cores} cores"):
+        search_positions(BOARD, [BOARD.start()], threads=cores + 1)

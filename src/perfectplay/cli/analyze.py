@@ -20,10 +20,11 @@ from perfectplay.cli.gameargs import (
 )
 from perfectplay.cli.inputs import read_lines
 from perfectplay.cli.progress import ProgressBar
-from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError, option_type
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.limits import MAX_TABLE_ENTRIES, check_memory, format_bytes
+from perfectplay.core.options import parse_int
 
 __all__ = ["parse_table_size", "run"]
 
@@ -75,6 +76,10 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--table-size", metavar="SIZE", type=parse_table_size,
                         help="transposition table: entries, or a memory such as 256M "
                              "(default: up to 16M entries, 256M, at most 1/8 of the free memory)")
+    parser.add_argument("--threads", type=option_type(parse_int), default=1, metavar="N",
+                        help="threads sharing the table, each taking the next position no "
+                             "thread has started: a position's moves are searched while it is, "
+                             "a batch in parts (default 1; at most the cores)")
     add_book_argument(parser)
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
@@ -87,8 +92,9 @@ def run(argv: Sequence[str]) -> int:
                              f"(its scores: {offered})")
         if options.weak:
             raise UsageError(f"--score {options.score} needs the remoteness: drop --weak")
-    from perfectplay.compiled.search import ENTRY_BYTES, TranspositionTable
+    from perfectplay.compiled.search import ENTRY_BYTES, TranspositionTable, check_threads
 
+    check_threads(options.threads)
     if options.table_size is not None:  # checked before the table takes the memory
         check_memory(options.table_size * ENTRY_BYTES,
                      f"a transposition table of {options.table_size:,} entries (--table-size)")
@@ -105,7 +111,8 @@ def run(argv: Sequence[str]) -> int:
     from perfectplay.compiled.search import analyze
 
     started, compiling = time.perf_counter(), compiling_seconds()
-    result = analyze(game, position, weak=options.weak, table=table, book=book)
+    result = analyze(game, position, weak=options.weak, table=table, book=book,
+                     threads=options.threads)
     loading = compiling_seconds() - compiling
     seconds = time.perf_counter() - started - loading
     report: dict[str, Any] = {
@@ -164,7 +171,7 @@ def _batch(game: Game, options: Any, table: Any, book: Any) -> int:
         positions.append(parse_position_text(game, text, f"line {number} of {where}"))
     with ProgressBar() as bar:
         result = search_positions(game, positions, weak=options.weak, table=table, progress=bar,
-                                  book=book)
+                                  book=book, threads=options.threads)
     out = []
     for text, position, value, remoteness, nodes in zip(texts, positions, result.values,
                                                          result.remoteness, result.nodes,

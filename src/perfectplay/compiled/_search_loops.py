@@ -28,10 +28,15 @@ each depth in ``moves`` (``max_moves`` a depth), both allocated by the caller: n
 allocated inside the search.
 
 The table is one int64 array of buckets, :data:`BUCKET` entries of two numbers each in one
-cache line, the bucket chosen by a multiplicative hash of the key. An entry is a position's key
-plus one (0: empty), then its bound, packed: twice the relative score plus :data:`UPPER` for an
-upper bound in the low 32 bits, the move that last cut it off plus one above them (0: none),
-and above that the work its search took (the bit length of the positions it entered). A new
+cache line, the bucket chosen by a multiplicative hash of the key. An entry's second number is
+a bound, packed: twice the relative score plus :data:`UPPER` for an upper bound in the low 32
+bits, the move that last cut it off plus one above them (0: none), and above that the work its
+search took (the bit length of the positions it entered); its first number is the position's
+key plus one, exclusive-or the second (0 and 0: empty). Threads searching one table together
+(:func:`search_batch`'s ``claims``) write the two numbers apart, and an entry half of one write and
+half of another fails that check, as an entry of another key does (unless the two numbers fall
+on one of the 2^64 patterns that mimic it: the chance of a wrong bound is that of a random
+64-bit match, about 5e-20 a probe). A new
 bound replaces the same key's entry, else the bucket's entry of least work: the deep searches'
 bounds, which save the most, outlive the shallow ones', and a new bound always finds a place.
 The move is searched first the next time the position is entered (under another window or
@@ -77,15 +82,16 @@ _HINTS = (1 << (_WORK_SHIFT - _HINT_SHIFT)) - 1  # moves from 4095 on are not ke
 LOWER, UPPER = 0, 1
 """Kind of bound a table slot holds, in the low bit of its second number."""
 
-STATE_SIZE = 12
+STATE_SIZE = 13
 """Length of ``state``: the node budget of a call, the next root, the nodes of this call, the
-table's bucket index shift (64 minus the bits of a bucket number); then, when a root paused
+table's bucket index shift (64 minus the bits of a bucket number), the number of the thread
+(1, 2...: its mark in ``claims``); then, when a root paused
 inside its search (:data:`STATE_PAUSED_ROOT` is 1), where it stands: its nodes so far, the
 ranks its null windows have narrowed its score to, and the depth, position and window the loop
 was about to enter (its path is in ``frames``)."""
-STATE_BUDGET, STATE_NEXT, STATE_NODES, STATE_SHIFT = 0, 1, 2, 3
+STATE_BUDGET, STATE_NEXT, STATE_NODES, STATE_SHIFT, STATE_THREAD = 0, 1, 2, 3, 4
 (STATE_PAUSED_ROOT, STATE_ROOT_NODES, STATE_LO, STATE_HI, STATE_DEPTH, STATE_POSITION,
- STATE_ALPHA, STATE_BETA) = 4, 5, 6, 7, 8, 9, 10, 11
+ STATE_ALPHA, STATE_BETA) = 5, 6, 7, 8, 9, 10, 11, 12
 
 WEAK = 1
 """``mode`` of a batch: the value only (win 1, tie 0, loss -1 in ``scores``)."""
@@ -152,11 +158,13 @@ def _bound(word):
 
 @njit
 def _probe(table, shift, k):
-    """The index of key ``k``'s entry in its bucket, or -1."""
+    """The second number of key ``k``'s entry (its bound, move and work; never negative), or
+    -1. Read once: another thread may write the entry again right after."""
     bucket = 2 * BUCKET * _slot(k, shift)
     for j in range(BUCKET):
-        if table[bucket + 2 * j] == k + 1:
-            return bucket + 2 * j
+        word = table[bucket + 2 * j + 1]
+        if table[bucket + 2 * j] ^ word == k + 1:
+            return word
     return -1
 
 
@@ -170,12 +178,13 @@ def _store(table, shift, k, score, depth, kind, move, nodes):
     hint = move + 1 if move + 1 <= _HINTS else 0
     for j in range(BUCKET):
         e = bucket + 2 * j
-        if table[e] == k + 1:
+        word = table[e + 1]
+        if table[e] ^ word == k + 1:
             target = e
             if hint == 0:
-                hint = (table[e + 1] >> _HINT_SHIFT) & _HINTS
+                hint = (word >> _HINT_SHIFT) & _HINTS
             break
-        work = table[e + 1] >> _WORK_SHIFT if table[e] != 0 else -1
+        work = word >> _WORK_SHIFT if table[e] != 0 else -1
         if work < least:
             least = work
             target = e
@@ -183,9 +192,10 @@ def _store(table, shift, k, score, depth, kind, move, nodes):
     while nodes > 0:
         nodes >>= 1
         work += 1
-    table[target] = k + 1
-    table[target + 1] = (((2 * to_relative(score, depth) + kind) & 0xFFFF_FFFF)
-                         | (hint << _HINT_SHIFT) | (work << _WORK_SHIFT))
+    word = (((2 * to_relative(score, depth) + kind) & 0xFFFF_FFFF) | (hint << _HINT_SHIFT)
+            | (work << _WORK_SHIFT))
+    table[target + 1] = word
+    table[target] = (k + 1) ^ word
 
 
 ETC_WORK = 6
@@ -206,9 +216,9 @@ def _child_cutoff(child, key, flags, params, search_params, size, p, moves, base
         c = child(params, p, moves[base + j])
         if unsigned(c) >= unsigned(size):
             continue  # the search itself reports it
-        e = _probe(table, shift, key(search_params, c) if flags & HAS_KEY else c)
-        if e >= 0:
-            b = _bound(table[e + 1])
+        word = _probe(table, shift, key(search_params, c) if flags & HAS_KEY else c)
+        if word >= 0:
+            b = _bound(word)
             if b & 1 == UPPER:
                 s = -to_absolute(b >> 1, depth)
                 if s >= beta:
@@ -290,11 +300,11 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
             k = key(search_params, p) if flags & HAS_KEY else p
             hint = -1
             work = 0
-            e = _probe(table, shift, k)
-            if e >= 0:
-                b = _bound(table[e + 1])
-                hint = ((table[e + 1] >> _HINT_SHIFT) & _HINTS) - 1
-                work = table[e + 1] >> _WORK_SHIFT
+            word = _probe(table, shift, k)
+            if word >= 0:
+                b = _bound(word)
+                hint = ((word >> _HINT_SHIFT) & _HINTS) - 1
+                work = word >> _WORK_SHIFT
                 bound = to_absolute(b >> 1, d)
                 if b & 1 == LOWER:
                     if bound > alpha:
@@ -487,11 +497,15 @@ def _rank_above(score, step, wins, losses):
 
 @njit(inline="always")
 def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, horizon,
-                 ceiling, flags, params, search_params, size, max_moves, roots, mode, scores,
-                 nodes, ties, table, frames, moves, state, info):
+                 ceiling, flags, params, search_params, size, max_moves, roots, visits, claims,
+                 mode, scores, nodes, ties, table, frames, moves, state, info):
     """Score ``roots[i]`` into ``scores[i]`` (``mode``: exact, or :data:`WEAK`) and the
     positions entered into ``nodes[i]``, and for a tie its remoteness into ``ties[i]`` when the
-    game gives a ``horizon`` (else -1), from ``state[STATE_NEXT]`` on; pause
+    game gives a ``horizon`` (else -1), for ``i`` in ``visits`` from its
+    ``state[STATE_NEXT]``-th on, except the roots another thread has claimed: ``claims[i]`` is
+    0 for a root no thread has started, the number of the thread that searches it
+    (``state[STATE_THREAD]``), or -1 once it is scored (threads that share a table share
+    ``claims`` and the outputs, and each visits the roots in its own order); pause
     (:data:`~perfectplay.compiled._loops.STATUS_PAUSED`) once ``state[STATE_BUDGET]``
     positions are entered this call, between two roots or inside one (a call with the same
     arguments then goes on where it stopped: the scores and nodes are those of a search without
@@ -502,10 +516,16 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
     counters = np.zeros(2, dtype=np.int64)  # the root's positions entered, its pause mark
     shift = state[STATE_SHIFT]
     total = 0
-    while state[STATE_NEXT] < roots.shape[0]:
-        i = state[STATE_NEXT]
+    me = state[STATE_THREAD]
+    while state[STATE_NEXT] < visits.shape[0]:
+        i = visits[state[STATE_NEXT]]
         resume = state[STATE_PAUSED_ROOT] == 1
         state[STATE_PAUSED_ROOT] = 0
+        if not resume:
+            if claims[i] != 0 and claims[i] != me:  # another thread's, or scored
+                state[STATE_NEXT] += 1
+                continue
+            claims[i] = me  # two threads may both claim a root: both then score it, alike
         counters[0] = state[STATE_ROOT_NODES] if resume else 0
         before = counters[0]
         counters[1] = before + max(state[STATE_BUDGET] - total, 1)
@@ -526,8 +546,9 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
         ties[i] = -1
         if flags & HAS_HORIZON and s == 0 and mode != WEAK:
             ties[i] = horizon(search_params, roots[i])
-        state[STATE_NEXT] = i + 1
-        if total >= state[STATE_BUDGET] and i + 1 < roots.shape[0]:
+        claims[i] = -1
+        state[STATE_NEXT] += 1
+        if total >= state[STATE_BUDGET] and state[STATE_NEXT] < visits.shape[0]:
             state[STATE_NODES] = total
             return STATUS_PAUSED
     state[STATE_NODES] = total

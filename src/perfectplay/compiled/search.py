@@ -25,6 +25,7 @@ References
 from __future__ import annotations
 
 import mmap
+import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
@@ -34,7 +35,7 @@ import numpy as np
 
 from perfectplay.compiled import kernels
 from perfectplay.compiled.rules import CompiledRules, _unpickle_named, module_attribute, rules_of
-from perfectplay.core.errors import CycleError, GameError, NotApplicable
+from perfectplay.core.errors import CycleError, EngineLimitError, GameError, NotApplicable
 from perfectplay.core.game import Game, Move, Position
 from perfectplay.core.limits import available_memory, format_bytes
 from perfectplay.core.solution import MoveValue, rank_moves
@@ -275,8 +276,9 @@ class Analysis:
 
 _SEARCH_ENTRY = {"search_batch": ("child, primitive, next_move, wins_now, safe_moves, order, "
                                   "key, horizon, ceiling, FLAGS",
-                                  "params, search_params, size, max_moves, roots, mode, scores, "
-                                  "nodes, ties, table, frames, moves, state, info"),
+                                  "params, search_params, size, max_moves, roots, visits, "
+                                  "claims, mode, scores, nodes, ties, table, frames, moves, "
+                                  "state, info"),
                  "table_keys": ("key, FLAGS", "search_params, positions, out")}
 """The search loop's and the table keys' rules and arguments."""
 
@@ -323,7 +325,7 @@ def _search_rules(game: Game) -> CompiledRules:
 def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = False,
                      table: TranspositionTable | None = None,
                      progress: Callable[[int], None] | None = None,
-                     book: Book | None = None) -> SearchResult:
+                     book: Book | None = None, threads: int = 1) -> SearchResult:
     """Value and remoteness (or, ``weak``, the value alone) of every position, in one compiled
     call (sliced: ``progress`` gets the positions done now and then).
 
@@ -340,6 +342,12 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
     book : Book, optional
         An opening book (:class:`~perfectplay.tiers.book.OpeningBook`): the positions it
         holds are read from it (0 nodes each), the others searched.
+    threads : int
+        Threads searching the positions together, sharing the table: each starts at its own
+        share of the positions and takes the next one no thread has started, and each bound
+        one finds saves the others its search (an analysis's children are searched while the
+        position is, and its search finds them). The same scores; each position's nodes are
+        those of the thread that scored it. At most the cores this process may use.
 
     Returns
     -------
@@ -351,6 +359,8 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
         When a line of play repeats a position.
     NotApplicable
         When the game has no compiled rules, or its moves leave sums.
+    EngineLimitError
+        When ``threads`` is more than the cores.
 
     Examples
     --------
@@ -359,6 +369,7 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
     >>> result.values, result.remoteness
     ([Value.TIE], [9])
     """
+    check_threads(threads)
     rules = _search_rules(game)
     roots = np.array([rules.index(p) for p in positions], dtype=np.int64)
     read = [None] * len(roots) if book is None else book.probe_keys(table_keys(rules, roots))
@@ -366,7 +377,8 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
     searched: Iterator[tuple[Value, int | None, int]] = iter(())
     if len(missing):  # else every one was read from the book: no table is made
         table = table if table is not None else TranspositionTable()
-        searched = zip(*_scored(game, rules, missing, weak, table, progress), strict=True)
+        searched = zip(*_scored(game, rules, missing, weak, table, progress, threads),
+                       strict=True)
     merged = [next(searched) if known is None else (known[0], None if weak else known[1], 0)
               for known in read]
     return SearchResult([v for v, _, _ in merged], [r for _, r, _ in merged],
@@ -374,7 +386,7 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
 
 
 def _scored(game: Game, rules: CompiledRules, roots: Any, weak: bool,
-            table: TranspositionTable, progress: Callable[[int], None] | None
+            table: TranspositionTable, progress: Callable[[int], None] | None, threads: int
             ) -> tuple[list[Value], list[int | None], list[int]]:
     """The values, remoteness and nodes of a search of ``roots``."""
     from perfectplay.compiled._search_loops import BIG
@@ -382,7 +394,7 @@ def _scored(game: Game, rules: CompiledRules, roots: Any, weak: bool,
     values: list[Value] = []
     remoteness: list[int | None] = []
     with table.lock:
-        scores, nodes, ties = _run(game, rules, roots, weak, table, progress)
+        scores, nodes, ties = _run(game, rules, roots, weak, table, progress, threads)
         for root, score, tie in zip(roots.tolist(), scores.tolist(), ties.tolist(),
                                     strict=True):
             if score > 0:
@@ -399,45 +411,104 @@ def _scored(game: Game, rules: CompiledRules, roots: Any, weak: bool,
 
 
 def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: TranspositionTable,
-         progress: Callable[[int], None] | None) -> tuple[Any, Any, Any]:
+         progress: Callable[[int], None] | None, threads: int = 1) -> tuple[Any, Any, Any]:
     from perfectplay.compiled import _loops
     from perfectplay.compiled import _search_loops as loops
 
     kernel = _kernels(rules).search_batch
     hooks = rules.search or _NO_HOOKS
-    scores = np.zeros(len(roots), dtype=np.int64)
-    nodes = np.zeros(len(roots), dtype=np.int64)
-    ties = np.zeros(len(roots), dtype=np.int64)
+    scores, nodes, ties, claims = (np.zeros(len(roots), dtype=np.int64) for _ in range(4))
     state = np.zeros(loops.STATE_SIZE, dtype=np.int64)
     state[loops.STATE_BUDGET] = _SLICE_NODES
     state[loops.STATE_SHIFT] = table.shift
+    state[loops.STATE_THREAD] = 1
     info = np.zeros(3, dtype=np.int64)
     depth = _FIRST_DEPTH
     mode = loops.WEAK if weak else 0
     max_moves = max(rules.max_moves, 1)
-    while True:
-        frames = np.zeros(loops.FRAME * depth, dtype=np.int64)
-        moves = np.zeros(depth * max_moves, dtype=np.int64)
-        args = (rules.params, hooks.params, rules.size, rules.max_moves, roots, mode, scores,
-                nodes, ties, table.slots, frames, moves, state, info)
-        kernels.prepare(kernel, *args, rules=rules)
-        status = kernels.run_sliced(kernel, args, state,
-                                    None if progress is None else _done(state, progress))
-        if status != _loops.STATUS_STACK_FULL:
-            break
-        path = frames[::loops.FRAME].tolist()
-        if len(set(path)) < len(path):
-            repeated = next(p for i, p in enumerate(path) if p in path[:i])
-            error = CycleError(rules.decode(repeated))
-            error.args = (f"the game has a cycle through position {rules.decode(repeated)!r}: "
-                          "the search needs an acyclic game; solve(game, method=\"retrograde\") "
-                          "handles cycles",)
-            raise error
-        depth *= 8
+    stop = threading.Event()
+    helpers: list[threading.Thread] = []
+    try:
+        while True:
+            frames = np.zeros(loops.FRAME * depth, dtype=np.int64)
+            moves = np.zeros(depth * max_moves, dtype=np.int64)
+            args = (rules.params, hooks.params, rules.size, rules.max_moves, roots,
+                    np.arange(len(roots), dtype=np.int64), claims, mode, scores, nodes, ties,
+                    table.slots, frames, moves, state, info)
+            kernels.prepare(kernel, *args, rules=rules)
+            if not helpers and threads > 1:
+                helpers = [threading.Thread(target=_help, args=(
+                    kernel, args, thread, (thread - 1) * len(roots) // threads, stop),
+                    daemon=True) for thread in range(2, threads + 1)]
+                for helper in helpers:
+                    helper.start()
+            status = kernels.run_sliced(kernel, args, state,
+                                        None if progress is None else _done(state, progress))
+            if status == len(roots):
+                for helper in helpers:  # each ends with the root it searches
+                    helper.join()
+                unscored = claims != -1  # a helper stopped by an error, or by a deep line
+                if not unscored.any():
+                    break
+                claims[unscored] = 0  # searched again here, where either is handled
+                state[loops.STATE_NEXT] = 0
+                continue
+            if status != _loops.STATUS_STACK_FULL:
+                break
+            path = frames[::loops.FRAME].tolist()
+            if len(set(path)) < len(path):
+                repeated = next(p for i, p in enumerate(path) if p in path[:i])
+                error = CycleError(rules.decode(repeated))
+                error.args = (f"the game has a cycle through position "
+                              f"{rules.decode(repeated)!r}: the search needs an acyclic game; "
+                              "solve(game, method=\"retrograde\") handles cycles",)
+                raise error
+            depth *= 8
+    finally:  # the helpers write the table and the outputs: they stop before those are let go
+        stop.set()
+        for helper in helpers:
+            helper.join()
     kernels.check(status, info, rules)
     if progress is not None:
         progress(len(roots))
     return scores, nodes, ties
+
+
+_HELPER_SLICE = 1 << 16
+"""Positions a helper thread's call enters: it stops within milliseconds when told to."""
+
+
+def _help(kernel: Any, args: tuple[Any, ...], thread: int, first: int,
+          stop: threading.Event) -> None:
+    """A helper thread of a parallel search (``thread`` 2, 3...): the first thread's ``args``
+    (the same roots, claims, outputs and table), visiting the roots from root ``first`` round
+    to the one before it (an analysis's children are searched while the first thread searches
+    the position, whose search then finds them in the table), until it has visited every root
+    or ``stop`` is set."""
+    from perfectplay.compiled import _loops
+    from perfectplay.compiled import _search_loops as loops
+
+    state = np.zeros(loops.STATE_SIZE, dtype=np.int64)
+    state[loops.STATE_BUDGET] = _HELPER_SLICE
+    state[loops.STATE_SHIFT] = args[-2][loops.STATE_SHIFT]
+    state[loops.STATE_THREAD] = thread
+    *shared, visits, claims, mode, scores, nodes, ties, slots, frames, moves = args[4:-2]
+    mine = (*args[:4], *shared, np.roll(visits, -first), claims, mode, scores, nodes, ties,
+            slots, np.zeros_like(frames), np.zeros_like(moves), state, np.zeros(3, np.int64))
+    status = _loops.STATUS_PAUSED
+    while status == _loops.STATUS_PAUSED and not stop.is_set():
+        status = kernel(*mine)  # an error or a deep line ends it: the first thread meets them
+
+
+def check_threads(threads: int) -> None:
+    """Refuse a number of search threads below one or above the cores this process may use.
+
+    >>> check_threads(1)
+    """
+    cores = len(os.sched_getaffinity(0))
+    if not 1 <= threads <= cores:
+        raise EngineLimitError(f"{threads:,} search threads: the search takes 1 to the {cores} "
+                               f"cores this process may use")
 
 
 def table_keys(rules: CompiledRules, positions: Any) -> Any:
@@ -486,7 +557,8 @@ def _tie_remoteness(game: Game, rules: CompiledRules, root: int,
 
 def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
             table: TranspositionTable | None = None,
-            progress: Callable[[int], None] | None = None, book: Book | None = None) -> Analysis:
+            progress: Callable[[int], None] | None = None, book: Book | None = None,
+            threads: int = 1) -> Analysis:
     """The value and remoteness of ``position`` (default: the start) and of every move, by
     search: exact, without a table over the whole game.
 
@@ -506,6 +578,8 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     book : Book, optional
         An opening book (:class:`~perfectplay.tiers.book.OpeningBook`), read as
         :func:`search_positions` reads it.
+    threads : int
+        Threads searching together, as :func:`search_positions` says.
 
     Returns
     -------
@@ -534,7 +608,7 @@ def analyze(game: Game, position: Position | None = None, *, weak: bool = False,
     over = rules.primitive_value(root) is not None  # the game has ended: no move is judged
     labelled = [] if over else _labels(game, start, [c for _, c in rules.children(root)], rules)
     result = search_positions(game, [start, *(p for _, p in labelled)], weak=weak, table=table,
-                              progress=progress, book=book)
+                              progress=progress, book=book, threads=threads)
     moves = tuple(rank_moves(MoveValue(move, child, value.negate(), r)
                              for (move, child), value, r in zip(labelled, result.values[1:],
                                                                 result.remoteness[1:],
