@@ -121,7 +121,8 @@ def main() -> None:
                         help="his 7x6 sets to run (default opening_L2 opening_L3)")
     parser.add_argument("--steininger-sample", type=int, default=20,
                         help="positions of each of his sets (default 20)")
-    parser.add_argument("--threads", type=int, default=1, help="his search threads (default 1)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="search threads of his solver and of ours (default 1)")
     parser.add_argument("--table-memory", type=int, default=1 << 30,
                         help="bytes of each solver's table against his (default 1 GiB)")
     options = parser.parse_args()
@@ -246,15 +247,15 @@ def steininger_run(binary: Path, lines: list[tuple[str, int]]) -> tuple[float, f
     return wall, cpu
 
 
-def ours_total(game: ConnectFour, lines: list[tuple[str, int]],
-               entries: int) -> tuple[float, float, int]:
+def ours_total(game: ConnectFour, lines: list[tuple[str, int]], entries: int,
+               threads: int) -> tuple[float, float, int]:
     """Wall and CPU seconds of our search of ``lines`` (his notation) in one call with a fresh
-    table of ``entries``, and its nodes; checks every score."""
+    table of ``entries`` and ``threads`` threads, and its nodes; checks every score."""
     boards = [game.parse_position("".join(str(int(c) + 1) for c in moves))
               for moves, _ in lines]
     table = TranspositionTable(entries)
     wall, cpu = time.perf_counter(), time.process_time()
-    result = search_positions(game, boards, table=table)
+    result = search_positions(game, boards, table=table, threads=threads)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     for (moves, expected), board, value, remoteness in zip(lines, boards, result.values,
                                                            result.remoteness, strict=True):
@@ -276,11 +277,11 @@ def steininger(options: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="steininger-") as where:
         binary = build_steininger(repo, options.threads, options.table_memory, Path(where))
         print(f"tables: ours {entries:,} entries x {ENTRY_BYTES} B, his "
-              f"{_prime_at_most(options.table_memory // 8):,} x 8 B; his threads: "
-              f"{options.threads}; CPU ratio = ours / his (the box may be shared: ranges)",
+              f"{_prime_at_most(options.table_memory // 8):,} x 8 B; threads of each: "
+              f"{options.threads}; ratio = ours / his (the box may be shared: ranges)",
               flush=True)
         print(f"{'set':<12} {'n':>4} {'ours cpu s':>14} {'his cpu s':>14} {'ours nodes':>14} "
-              f"{'cpu ratio':>12}", flush=True)
+              f"{'cpu ratio':>12} {'wall ratio':>12}", flush=True)
         todo = [(name, _his_set(repo, name, options.steininger_sample))
                 for name in options.steininger_sets]
         if options.start:
@@ -288,15 +289,17 @@ def steininger(options: argparse.Namespace) -> None:
         for name, lines in todo:
             ours_cpu, his_cpu, ours_wall, his_wall, nodes = [], [], [], [], 0
             for _ in range(1 if name == "start" else options.repeat):
-                wall, cpu, nodes = ours_total(game, lines, entries)
+                wall, cpu, nodes = ours_total(game, lines, entries, options.threads)
                 ours_cpu.append(cpu)
                 ours_wall.append(wall)
                 wall, cpu = steininger_run(binary, lines)
                 his_cpu.append(cpu)
                 his_wall.append(wall)
             ratios = sorted(a / b for a, b in zip(ours_cpu, his_cpu, strict=True) if b)
+            walls = sorted(a / b for a, b in zip(ours_wall, his_wall, strict=True) if b)
             print(f"{name:<12} {len(lines):>4} {_span(ours_cpu):>14} {_span(his_cpu):>14} "
-                  f"{nodes:>14,} {ratios[0]:>5.2f}-{ratios[-1]:.2f}x"
+                  f"{nodes:>14,} {ratios[0]:>5.2f}-{ratios[-1]:.2f}x "
+                  f"{walls[0]:>5.2f}-{walls[-1]:.2f}x"
                   f"   (wall: ours {_span(ours_wall)}, his {_span(his_wall)})", flush=True)
 
 

@@ -1,6 +1,7 @@
 """``perfectplay analyze``: one position and its moves, or a batch, by search."""
 
 import json
+import os
 
 import pytest
 
@@ -98,6 +99,9 @@ def test_the_scores_a_game_offers_are_its_own(capsys):
     ((), "error: give one of --start POS and --batch FILE"),
     (("--start", "4", "--table-size", "lots"), "error: --table-size takes a number of entries "
                                                "or a memory such as 256M, got 'lots'"),
+    (("--start", "4", "--threads", "0"), f"error: 0 search threads: the search takes 1 to the "
+                                         f"{len(os.sched_getaffinity(0))} cores this process "
+                                         f"may use"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
     status, _, err = run(capsys, "analyze", *C4, *argv)
@@ -128,3 +132,24 @@ def test_connect4_without_options_is_the_standard_board(capsys):
                                     "position:   XOXX../OXXOO./XOOX../XXOO../XO..../O...../XXO...",
                                     "value:      win in 5 (for the player to move)",
                                     "best move:  5"]
+
+
+def test_two_threads_print_what_one_does(capsys, tmp_path):
+    # the same values and remoteness of a position and its moves, and of a batch (the nodes
+    # searched may differ: each position is scored by the thread that took it)
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("two search threads need two cores")
+    analysis = ("analyze", "connect4", "--width", "5", "--height", "4", "--start", "3324",
+                "--json", "--table-size", "4096")
+    reports = [json.loads(run(capsys, *analysis, "--threads", threads)[1])
+               for threads in ("1", "2")]
+    assert [[r[k] for k in ("value", "remoteness", "best_move", "moves")] for r in reports] == [
+        ["lose", 16, "1", reports[0]["moves"]]] * 2
+    batch = tmp_path / "positions.txt"
+    batch.write_text("\n".join(["", "33", "3324", "112233", "5", "44"]) + "\n")
+    command = ("analyze", "connect4", "--width", "5", "--height", "4", "--batch", str(batch))
+    lines = [[line.rsplit(maxsplit=1)[0]  # the nodes dropped
+              for line in run(capsys, *command, "--threads", threads)[1].splitlines()]
+             for threads in ("1", "2")]
+    assert lines[0] == lines[1]
+    assert len(lines[0]) == 6
