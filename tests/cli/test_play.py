@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 
 import pytest
 
@@ -115,13 +116,17 @@ def test_play_connect4_is_the_standard_board_answered_by_search(capsys, monkeypa
     assert out.rstrip().endswith("bye")
 
 
-def test_a_small_board_played_by_search_reads_as_played_from_its_table(capsys, monkeypatch):
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_a_small_board_played_by_search_reads_as_played_from_its_table(capsys, monkeypatch,
+                                                                       threads):
     from perfectplay.games.connect4 import ConnectFour
 
+    if int(threads) > len(os.sched_getaffinity(0)):
+        pytest.skip(f"{threads} search threads need {threads} cores")
     game, typed = ConnectFour(4, 3), "1\n3\n4\nq\n"
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     assert main(["play", "connect4", "--width", "4", "--height", "3", "--method", "search",
-                 "--start", "12", "--side", "both"]) == 0
+                 "--start", "12", "--side", "both", "--threads", threads]) == 0
     searched = capsys.readouterr().out
     stdout = io.StringIO()
     Session(solve(game), "both", io.StringIO(typed), stdout,

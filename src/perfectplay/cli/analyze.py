@@ -15,16 +15,16 @@ from perfectplay.cli.gameargs import (
     add_book_argument,
     add_game_argument,
     add_start_argument,
+    add_threads_argument,
     game_from_args,
     parse_position_text,
 )
 from perfectplay.cli.inputs import read_lines
 from perfectplay.cli.progress import ProgressBar
-from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError, option_type
+from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
 from perfectplay.core.limits import MAX_TABLE_ENTRIES, check_memory, format_bytes
-from perfectplay.core.options import parse_int
 
 __all__ = ["parse_table_size", "run"]
 
@@ -76,10 +76,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--table-size", metavar="SIZE", type=parse_table_size,
                         help="transposition table: entries, or a memory such as 256M "
                              "(default: up to 16M entries, 256M, at most 1/8 of the free memory)")
-    parser.add_argument("--threads", type=option_type(parse_int), default=1, metavar="N",
-                        help="threads sharing the table, each taking the next position no "
-                             "thread has started: a position's moves are searched while it is, "
-                             "a batch in parts (default 1; at most the cores)")
+    add_threads_argument(parser)
     add_book_argument(parser)
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)

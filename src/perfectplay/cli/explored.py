@@ -87,7 +87,7 @@ def game_to_explore(spec: str, rest: Sequence[str], database: str | None) -> Gam
 def explored_solution(game: Game[Any], *, method: str, start: Position | None,
                       path: str | None = None, database: str | None = None,
                       searches: TextIO | None = None, slow: float = 0.0,
-                      book: str | None = None) -> Solution[Any]:
+                      book: str | None = None, threads: int = 1) -> Solution[Any]:
     """The solution to explore from ``start`` (None: where its store or the game starts).
 
     ``path``: a saved solution; ``database``: a tier database; else solved now by ``method``,
@@ -95,7 +95,7 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
     no table fits a game with compiled rules (a note on stderr says so). A search shows a
     progress line on a terminal's stderr once it has taken a second, and writes how long it
     took on ``searches`` (default stderr) when that was ``slow`` seconds or more. ``book``: an
-    opening book (``perfectplay book``) the search reads first.
+    opening book (``perfectplay book``) the search reads first; ``threads``: the search's.
 
     Raises
     ------
@@ -105,6 +105,9 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
         When ``method`` (or, ``auto``, every engine) does not fit and search cannot help;
         the message says what would work.
     """
+    from perfectplay.compiled.search import check_threads
+
+    check_threads(threads)
     if path is not None or database is not None:
         if method != "auto":
             raise UsageError("--method is how to solve: not with --solution or --db, which "
@@ -117,7 +120,7 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
     if book is not None and method not in ("search", "auto"):
         raise UsageError(f"--book is read by the search: not with --method {method}")
     if method == "search" or book is not None:
-        return _searched(game, start, said, slow, book)
+        return _searched(game, start, said, slow, book, threads)
     try:
         with ProgressBar() as bar:
             return solve(game, method=method, position=start, progress=bar)
@@ -131,7 +134,7 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
               f"searched when it is asked, as 'perfectplay analyze' does (one early in the "
               f"game may take minutes: an opening book built once by 'perfectplay book' and "
               f"given as --book FILE answers those at once){disk}", file=sys.stderr, flush=True)
-        return _searched(game, start, said, slow, book)
+        return _searched(game, start, said, slow, book, threads)
 
 
 def _stored(game: Game[Any], path: str | None, database: str | None) -> Solution[Any]:
@@ -154,7 +157,7 @@ def _check_holds(solution: Solution[Any], start: Position) -> None:
 
 
 def _searched(game: Game[Any], start: Position | None, said: TextIO, slow: float,
-              book: str | None) -> Solution[Any]:
+              book: str | None, threads: int) -> Solution[Any]:
     from perfectplay.compiled.search_solution import Searched, SearchSolution
 
     opened = None
@@ -173,4 +176,4 @@ def _searched(game: Game[Any], start: Position | None, said: TextIO, slow: float
 
     return SearchSolution(game, start, searched=took,
                           progress=lambda total: ProgressBar("positions scored", total=total),
-                          book=opened)
+                          book=opened, threads=threads)

@@ -7,13 +7,14 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from perfectplay.cli.status import ArgumentParser, UsageError
+from perfectplay.cli.status import ArgumentParser, UsageError, option_type
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game, Position
-from perfectplay.core.options import Option
+from perfectplay.core.options import Option, parse_int
 from perfectplay.games import find_game, game_class, load_game
 
 __all__ = ["GAME_EPILOG", "add_book_argument", "add_game_argument", "add_start_argument",
+           "add_threads_argument",
            "describe_option", "game_from_args", "parse_position_text", "stored_game_from_args"]
 
 GAME_EPILOG = ("GAME is a name from 'perfectplay games' followed by its options "
@@ -133,6 +134,14 @@ def add_book_argument(parser: ArgumentParser) -> None:
     parser.add_argument("--book", metavar="FILE",
                         help="an opening book ('perfectplay book'): the positions it holds are "
                              "read from it, the others searched")
+
+
+def add_threads_argument(parser: ArgumentParser) -> None:
+    """Add ``--threads N``: the threads of the search (``analyze``, ``play``, ``serve``)."""
+    parser.add_argument("--threads", type=option_type(parse_int), default=1, metavar="N",
+                        help="threads of the search, sharing its table: each takes the next "
+                             "position no thread has started (a position's moves are searched "
+                             "while it is; a batch in parts); default 1, at most the cores")
 
 
 def parse_position_text(game: Game, text: str, where: str = "--start") -> Position:

@@ -19,6 +19,7 @@ from perfectplay.cli.gameargs import (
     add_book_argument,
     add_game_argument,
     add_start_argument,
+    add_threads_argument,
     parse_position_text,
 )
 from perfectplay.cli.status import SUCCESS, ArgumentParser
@@ -50,12 +51,14 @@ def run(argv: Sequence[str]) -> int:
                         help="how to solve, without --db (see 'perfectplay solve --help'), or "
                              "search: each position searched when it is asked, as "
                              "'perfectplay analyze' does (auto does so when no table fits)")
+    add_threads_argument(parser)
     add_book_argument(parser)
     options, rest = parser.parse_known_args(argv)
     game = game_to_explore(options.game, rest, options.db)
     start = None if options.start is None else parse_position_text(game, options.start)
     solution = explored_solution(game, method=options.method, start=start, database=options.db,
-                                 searches=sys.stdout, book=options.book)
+                                 searches=sys.stdout, book=options.book,
+                                 threads=options.threads)
     side = options.side or _ask_side(sys.stdin, sys.stdout)
     Session(solution, side, sys.stdin, sys.stdout, start=start).play()
     return SUCCESS

@@ -16,6 +16,7 @@ from perfectplay.cli.gameargs import (
     add_book_argument,
     add_game_argument,
     add_start_argument,
+    add_threads_argument,
     parse_game_options,
     parse_position_text,
 )
@@ -51,6 +52,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--processes", type=int, default=1, metavar="N",
                         help="server processes answering on the port (default 1; each "
                              "answers on one core)")
+    add_threads_argument(parser)
     add_book_argument(parser)
     options, rest = parser.parse_known_args(argv)
     if not 0 <= options.port <= 65535:
@@ -68,7 +70,7 @@ def run(argv: Sequence[str]) -> int:
     server = WebServer(options.host, options.port)  # a port taken is said before a long solve
     solution = explored_solution(game, method=options.method, start=start,
                                  path=options.solution, database=options.db, slow=1.0,
-                                 book=options.book)
+                                 book=options.book, threads=options.threads)
     # a database gives its game's options: the page shows the game as it names itself
     shown = {} if options.db and not given else {
         opt.name: given.get(opt.name, opt.default or "")

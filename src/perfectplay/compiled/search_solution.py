@@ -26,6 +26,7 @@ from perfectplay.compiled.search import (
     TranspositionTable,
     _search_rules,
     analyze,
+    check_threads,
 )
 from perfectplay.core.codes import encode
 from perfectplay.core.errors import NotApplicable
@@ -83,11 +84,15 @@ class SearchSolution(Solution[P]):
     book : Book, optional
         An opening book (:class:`~perfectplay.tiers.book.OpeningBook`) read before
         searching: the positions it holds are answered from it.
+    threads : int
+        Threads of each search (:func:`~perfectplay.compiled.search.search_positions`).
 
     Raises
     ------
     NotApplicable
         When the game has no compiled rules, or its moves leave sums.
+    EngineLimitError
+        When ``threads`` is more than the cores.
 
     Examples
     --------
@@ -110,7 +115,8 @@ class SearchSolution(Solution[P]):
     def __init__(self, game: Game[P], start: P | None = None, *,
                  table: TranspositionTable | None = None, progress: Progress | None = None,
                  searched: Callable[[Searched], None] | None = None,
-                 book: Book | None = None) -> None:
+                 book: Book | None = None, threads: int = 1) -> None:
+        check_threads(threads)
         rules = _search_rules(game)  # refused now, not at the first question
         super().__init__(game, start=game.start() if start is None else start, primitives={},
                          method="search")
@@ -126,6 +132,7 @@ class SearchSolution(Solution[P]):
         self._progress = progress
         self._searched = searched
         self.book = book
+        self.threads = threads
         self._analyses: OrderedDict[Any, Analysis] = OrderedDict()
         self._codes: OrderedDict[Any, int] = OrderedDict()
         self._lock = threading.Lock()  # one search at a time over the one table
@@ -156,7 +163,7 @@ class SearchSolution(Solution[P]):
         shown = nullcontext(None) if self._progress is None else self._progress(total)
         with shown as progress:
             found = analyze(self.game, position, table=self.table, progress=progress,
-                            book=self.book)
+                            book=self.book, threads=self.threads)
         loading = compiling_seconds() - compiling
         self.compile_seconds += loading
         # with a book, nothing entered means every answer was read from it: no search ran
