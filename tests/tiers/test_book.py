@@ -153,6 +153,22 @@ def test_two_dask_workers_write_the_bytes_of_one_process(tmp_path):
     assert two.path.read_bytes() == one.path.read_bytes()
 
 
+def test_two_search_threads_write_the_bytes_of_one(tmp_path, capsys):
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("two search threads need two cores")
+    game = ConnectFour(5, 4)
+    one = build_book(game, tmp_path / "one.book", 5, chunk_size=32)
+    argv = ["book", "connect4", "--width", "5", "--height", "4", "--depth", "5",
+            "--chunk-size", "32", "--out", str(tmp_path / "two.book")]
+    assert main([*argv, "--threads", "2"]) == 0
+    assert (tmp_path / "two.book").read_bytes() == one.path.read_bytes()
+    capsys.readouterr()
+    assert main([*argv, "--threads", "2", "--workers", "2"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: --threads is for a search in this process: not with --workers (each worker "
+        "searches with one thread)")
+
+
 def test_damaged_and_foreign_books_are_refused(tmp_path, capsys):
     game = ConnectFour(5, 4)
     path = tmp_path / "b.book"

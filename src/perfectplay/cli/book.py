@@ -16,6 +16,7 @@ from perfectplay.cli.gameargs import (
     GAME_EPILOG,
     add_game_argument,
     add_start_argument,
+    add_threads_argument,
     game_from_args,
     parse_position_text,
 )
@@ -49,6 +50,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--chunk-size", type=int, metavar="N", default=None,
                         help="positions searched per chunk, the unit of resuming and of Dask "
                              "tasks (default 64)")
+    add_threads_argument(parser)
     parser.add_argument("--json", action="store_true", help="the summary as JSON")
     options, rest = parser.parse_known_args(argv)
     game = game_from_args(options.game, rest)
@@ -68,6 +70,9 @@ def run(argv: Sequence[str]) -> int:
         raise UsageError(f"--chunk-size is 1 or more, got {options.chunk_size}")
     if options.workers is not None and options.workers < 1:
         raise UsageError(f"--workers is 1 or more, got {options.workers}")
+    if options.workers is not None and options.threads > 1:
+        raise UsageError("--threads is for a search in this process: not with --workers (each "
+                         "worker searches with one thread)")
     start = None if options.start is None else parse_position_text(game, options.start)
     started = time.perf_counter()
     searched = {}
@@ -79,7 +84,8 @@ def run(argv: Sequence[str]) -> int:
 
         book = build_book(game, options.out, options.depth, position=start,
                           workers=options.workers, table_entries=options.table_size,
-                          chunk_size=options.chunk_size or CHUNK, progress=progress)
+                          chunk_size=options.chunk_size or CHUNK, progress=progress,
+                          threads=options.threads)
     return _report(book, options.json, {"searched": sum(searched.values()),
                                         "seconds": round(time.perf_counter() - started, 3)})
 

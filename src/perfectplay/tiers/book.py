@@ -41,7 +41,12 @@ from typing import Any
 import numpy as np
 
 from perfectplay.compiled.rules import rules_of
-from perfectplay.compiled.search import TranspositionTable, search_positions, table_keys
+from perfectplay.compiled.search import (
+    TranspositionTable,
+    check_threads,
+    search_positions,
+    table_keys,
+)
 from perfectplay.core.catalogue import catalogue_name
 from perfectplay.core.codes import decode, encode, parent_code
 from perfectplay.core.errors import DamagedDataError, SolutionFileError
@@ -264,7 +269,8 @@ def open_book(path: str | os.PathLike[str], game: Game[Any]) -> OpeningBook:
 def build_book(game: Game[Any], path: str | os.PathLike[str], depth: int, *,
                position: Position | None = None, workers: int | None = None,
                table_entries: int | None = None, chunk_size: int = CHUNK,
-               progress: Callable[[BookProgress], None] | None = None) -> OpeningBook:
+               progress: Callable[[BookProgress], None] | None = None,
+               threads: int = 1) -> OpeningBook:
     """Build the opening book of ``game``: every position within ``depth`` moves of ``position``
     (default the start), each with its exact value and remoteness.
 
@@ -287,6 +293,9 @@ def build_book(game: Game[Any], path: str | os.PathLike[str], depth: int, *,
         bytes do not depend on it.
     progress : callable, optional
         Called with a :class:`BookProgress` after each chunk.
+    threads : int
+        Threads of each search in this process (not with ``workers``), sharing its table and
+        the chunk's positions (:func:`~perfectplay.compiled.search.search_positions`).
 
     Returns
     -------
@@ -297,8 +306,14 @@ def build_book(game: Game[Any], path: str | os.PathLike[str], depth: int, *,
     SolutionFileError
         When ``PATH.partial`` holds the build of another book.
     ValueError
-        When ``depth`` is negative.
+        When ``depth`` is negative, or ``threads`` above 1 are asked with ``workers``.
+    EngineLimitError
+        When ``threads`` is more than the cores.
     """
+    check_threads(threads)
+    if workers is not None and threads > 1:
+        raise ValueError("threads are those of a search in this process: with workers, each "
+                         "worker searches with one")
     if depth < 0:
         raise ValueError(f"depth must be 0 or more, got {depth}")
     if chunk_size < 1:
@@ -309,7 +324,8 @@ def build_book(game: Game[Any], path: str | os.PathLike[str], depth: int, *,
     partial = Path(f"{os.fspath(path)}.partial")
     build = checksum(header)
     with _claimed(partial, header, build):
-        search = _Search(game, partial, build, workers, table_entries, chunk_size, progress)
+        search = _Search(game, partial, build, workers, table_entries, chunk_size, progress,
+                         threads)
         keys, values = _value_levels(rules, _levels(rules, rules.index(start), depth), search)
         _write(Path(path), header, keys, values)
         shutil.rmtree(partial)
@@ -413,8 +429,9 @@ class _Search:
 
     def __init__(self, game: Game[Any], partial: Path, build: str, workers: int | None,
                  table_entries: int | None, chunk_size: int,
-                 progress: Callable[[BookProgress], None] | None) -> None:
+                 progress: Callable[[BookProgress], None] | None, threads: int) -> None:
         self.game, self.partial, self.build = game, partial, build
+        self.threads = threads
         self.workers, self.table_entries, self.chunk_size = workers, table_entries, chunk_size
         self.progress = progress
         self.table: Any = None  # this process's, made at the first search
@@ -444,7 +461,7 @@ class _Search:
             for task in tasks:
                 if self.table is None:
                     self.table = TranspositionTable(self.table_entries)
-                done(_search_chunk(*task, table=self.table))
+                done(_search_chunk(*task, table=self.table, threads=self.threads))
         elif tasks:
             from perfectplay.tiers.cluster import dask_runner
 
@@ -459,7 +476,7 @@ _WORKER_TABLES: dict[tuple[str, int | None], Any] = {}
 
 def _search_chunk(game: Game[Any], partial: str, build: str, level: int, k: int,
                   positions: list[int], table_entries: int | None, *,
-                  table: Any = None) -> tuple[int, list[int]]:
+                  table: Any = None, threads: int = 1) -> tuple[int, list[int]]:
     """Search chunk ``k`` of ``level`` and write it to ``partial``: a task, run again to the same
     bytes (over ``table``, or on a Dask worker over the worker's)."""
     rules = rules_of(game)
@@ -468,7 +485,8 @@ def _search_chunk(game: Game[Any], partial: str, build: str, level: int, k: int,
         if mine not in _WORKER_TABLES:
             _WORKER_TABLES[mine] = TranspositionTable(table_entries)
         table = _WORKER_TABLES[mine]
-    result = search_positions(game, [rules.decode(p) for p in positions], table=table)
+    result = search_positions(game, [rules.decode(p) for p in positions], table=table,
+                              threads=threads)
     codes = [encode(v, r) for v, r in zip(result.values, result.remoteness, strict=True)]
     body = {"build": build, "level": level, "chunk": k, "positions": positions, "codes": codes}
     text = json.dumps({**body, "sha256": checksum(body)}).encode()
