@@ -151,3 +151,29 @@ def test_it_serves_a_game_by_search_with_an_opening_book(tmp_path):
     finally:
         server.kill()
         server.wait()
+
+
+def test_a_search_the_client_left_stops_and_the_next_question_is_answered(tmp_path):
+    # the 7x6 start takes minutes of search; its client leaves after a second, and a position
+    # near the end, asked next, is answered at once instead of after that search
+    command = [sys.executable, "-m", "perfectplay", "serve", "connect4", "--method", "search",
+               "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().split(" at ")[1].split()[0]
+        host, port = url.split("//")[1].rstrip("/").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as leaving:
+            leaving.sendall(b"GET /api/position?p= HTTP/1.1\r\nHost: x\r\n\r\n")
+            leaving.settimeout(1)
+            with pytest.raises(TimeoutError):
+                leaving.recv(1)  # still searching: no answer yet
+        with urllib.request.urlopen(url + "api/position?p=52753311433677442422121",
+                                    timeout=120) as reply:
+            answer = json.load(reply)
+        assert (answer["value"], answer["remoteness"]) == ("win", 5)
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=30) == 0
+        assert "Traceback" not in server.stderr.read()
+    finally:
+        server.kill()
+        server.wait()

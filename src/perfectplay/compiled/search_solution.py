@@ -7,7 +7,8 @@ remoteness, and every move's) the first time, over one transposition table kept 
 questions, and the answer is remembered: asking again, or asking for a child's value, costs a
 look-up. It has no table of every position, so :meth:`SearchSolution.counts`,
 :meth:`~SearchSolution.positions` and :meth:`~SearchSolution.save` raise
-:class:`~perfectplay.core.errors.NotApplicable`.
+:class:`~perfectplay.core.errors.NotApplicable`. A search nobody waits for any more (a page's
+reader who went elsewhere) can be stopped: :meth:`SearchSolution.stopped_by`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,7 @@ from perfectplay.compiled.search import (
     check_threads,
 )
 from perfectplay.core.codes import encode
-from perfectplay.core.errors import NotApplicable
+from perfectplay.core.errors import NotApplicable, SearchStopped
 from perfectplay.core.game import Game, Move, P
 from perfectplay.core.solution import Counts, MoveValue, Solution
 
@@ -136,6 +137,7 @@ class SearchSolution(Solution[P]):
         self._analyses: OrderedDict[Any, Analysis] = OrderedDict()
         self._codes: OrderedDict[Any, int] = OrderedDict()
         self._lock = threading.Lock()  # one search at a time over the one table
+        self._stops = threading.local()  # the event that stops this thread's searches
 
     def analysis(self, position: P | None = None) -> Analysis:
         """The analysis of ``position`` (default: the start): searched the first time it is
@@ -155,14 +157,35 @@ class SearchSolution(Solution[P]):
                 self._remember(entry.position, encode(entry.value.negate(), entry.remoteness))
             return found
 
+    @contextmanager
+    def stopped_by(self, event: threading.Event) -> Iterator[None]:
+        """Inside, a search this thread runs or waits to run stops soon after ``event`` is set
+        (within a second: the search looks at it between slices), raising
+        :class:`SearchStopped`; answers already found are not affected."""
+        self._stops.event = event
+        try:
+            yield
+        finally:
+            self._stops.event = None
+
     def _search(self, position: P) -> Analysis:
         from perfectplay.compiled.kernels import compiling_seconds
 
+        stop: threading.Event | None = getattr(self._stops, "event", None)
+        if stop is not None and stop.is_set():  # stopped while it waited for the table
+            raise SearchStopped
         started, compiling = time.perf_counter(), compiling_seconds()
         total = 1 + sum(1 for _ in self.game.moves(position))
         shown = nullcontext(None) if self._progress is None else self._progress(total)
         with shown as progress:
-            found = analyze(self.game, position, table=self.table, progress=progress,
+
+            def scored(count: int) -> None:
+                if stop is not None and stop.is_set():
+                    raise SearchStopped
+                if progress is not None:
+                    progress(count)
+
+            found = analyze(self.game, position, table=self.table, progress=scored,
                             book=self.book, threads=self.threads)
         loading = compiling_seconds() - compiling
         self.compile_seconds += loading

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["QUOTE_LIMIT", "CycleError", "DamagedDataError", "EngineLimitError", "GameError",
-           "NotApplicable", "PerfectplayError", "PositionNotSolved", "SolutionFileError", "quote"]
+           "NotApplicable", "PerfectplayError", "PositionNotSolved", "SearchStopped",
+           "SolutionFileError", "quote"]
 
 QUOTE_LIMIT = 100
 """Most characters of input an error message quotes."""
@@ -50,6 +51,12 @@ class EngineLimitError(PerfectplayError, ValueError):
     ``method="auto"`` then goes on to the next engine that fits, and raises this when none
     does, saying what each one needed.
     """
+
+
+class SearchStopped(PerfectplayError):
+    """A search stopped because the one who asked no longer waits for it (the event given to
+    :meth:`~perfectplay.compiled.search_solution.SearchSolution.stopped_by` was set): nothing
+    it found is remembered, and the bounds it left in its table stay true."""
 
 
 class NotApplicable(PerfectplayError, ValueError):

@@ -11,7 +11,9 @@ and the server goes on serving.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,6 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from perfectplay.core.errors import SearchStopped
 from perfectplay.core.solution import Solution
 from perfectplay.serve.explorer import BadRequest, Explorer, Unavailable
 
@@ -156,13 +159,38 @@ def _entry_bytes(key: str, entry: _Answer) -> int:
     return len(key) + len(entry[1]) + ENTRY_BYTES
 
 
+async def _unless_left(explorer: Explorer, position: Any,
+                       receive: Receive) -> dict[str, Any] | None:
+    """The explorer's answer, searched in a thread, or None when the client disconnected first
+    (the search is then stopped)."""
+    stop = threading.Event()
+    answer = asyncio.ensure_future(run_in_threadpool(explorer.answer, position, stop))
+    left = asyncio.ensure_future(_disconnect(receive))
+    await asyncio.wait((answer, left), return_when=asyncio.FIRST_COMPLETED)
+    left.cancel()
+    if not answer.done():
+        stop.set()
+    try:
+        return await answer
+    except SearchStopped:
+        return None
+
+
+async def _disconnect(receive: Receive) -> None:
+    """Return once the client has disconnected (a GET's request message comes first)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
 class _Positions:
     """``/api/position``, the route asked most often, as a bare ASGI app: no Request or
     Response object per request (they took half the time of a cached answer), the headers and
     body cached by the position's text. From a table an answer takes microseconds, so it is
     made on the event loop, with no thread hand-off; a search (a solution not ``tabulated``)
-    may take minutes, so it runs in a thread and the server goes on answering. A question the
-    explorer cannot answer raises, for the app's exception handlers to turn into 400, 503 or
+    may take minutes, so it runs in a thread and the server goes on answering, and when the
+    client leaves before the answer (a page's reader went elsewhere) the search stops within a
+    second, so that the next question does not wait for it. A question the explorer cannot
+    answer raises, for the app's exception handlers to turn into 400, 503 or
     500 (and a refusal is not cached)."""
 
     def __init__(self, explorer: Explorer, cache: AnswerCache) -> None:
@@ -177,7 +205,9 @@ class _Positions:
         entry = self.cache.get(key)
         if entry is None:
             answer = (explorer.answer(position) if explorer.solution.tabulated
-                      else await run_in_threadpool(explorer.answer, position))
+                      else await _unless_left(explorer, position, receive))
+            if answer is None:
+                return  # nobody to answer
             body = _COMPACT.encode(answer).encode()
             entry = ([(b"content-type", b"application/json"),
                       (b"content-length", str(len(body)).encode())], body)

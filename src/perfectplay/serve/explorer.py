@@ -9,10 +9,12 @@ A move is :meth:`MoveValue.to_json`: its ``value`` for the player who makes it, 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
+from contextlib import nullcontext
 from typing import Any
 
-from perfectplay.core.errors import PositionNotSolved, SolutionFileError
+from perfectplay.core.errors import PositionNotSolved, SearchStopped, SolutionFileError
 from perfectplay.core.solution import Counts, Solution, game_identity
 
 __all__ = ["MAX_POSITION_TEXT", "BadRequest", "Explorer", "Unavailable"]
@@ -135,20 +137,27 @@ class Explorer:
             raise BadRequest(f"cannot read position {_quoted(text)}: {exc}") from None
         return position
 
-    def answer(self, position: Any) -> dict[str, Any]:
-        """A position (as :meth:`read` gives it) and every move from it, best first.
+    def answer(self, position: Any, stop: threading.Event | None = None) -> dict[str, Any]:
+        """A position (as :meth:`read` gives it) and every move from it, best first. A search
+        (a solution that searches each position when asked) stops soon after ``stop`` is set.
 
         Raises
         ------
+        SearchStopped
+            When ``stop`` stopped a search.
         BadRequest
             When the solution does not hold ``position``.
         Unavailable
             When reading the solution fails.
         """
         game, solution = self.game, self.solution
+        stopping = getattr(solution, "stopped_by", None)  # a SearchSolution's
         try:
-            value, remoteness = solution.value(position), solution.remoteness(position)
-            moves = solution.moves(position)
+            with nullcontext() if stop is None or stopping is None else stopping(stop):
+                value, remoteness = solution.value(position), solution.remoteness(position)
+                moves = solution.moves(position)
+        except SearchStopped:
+            raise
         except PositionNotSolved:
             text, start = game.format_position(position), game.format_position(solution.start)
             raise BadRequest(f"position {_quoted(text)} is not reachable from the start "
