@@ -442,11 +442,14 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
                     daemon=True) for thread in range(2, threads + 1)]
                 for helper in helpers:
                     helper.start()
-            status = kernels.run_sliced(kernel, args, state,
-                                        None if progress is None else _done(state, progress))
+            report = None if progress is None else _done(state, progress)
+            status = kernels.run_sliced(kernel, args, state, report)
             if status == len(roots):
                 for helper in helpers:  # each ends with the root it searches
-                    helper.join()
+                    while helper.is_alive():
+                        helper.join(0.5)
+                        if report is not None:  # progress now and then, as while searching
+                            report(0)
                 unscored = claims != -1  # a helper stopped by an error, or by a deep line
                 if not unscored.any():
                     break
