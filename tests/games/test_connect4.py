@@ -4,6 +4,7 @@ import pytest
 
 from perfectplay import Value, solve
 from perfectplay.compiled import compiled_query
+from perfectplay.core.values import ValueCode
 from perfectplay.games.connect4 import ConnectFour
 
 
@@ -114,15 +115,14 @@ def test_the_ceiling_never_falls_below_the_value():
     game = ConnectFour(4, 4)
     rules = rules_of(game)
     params = hooks.search_params(4, 4)
-    codes = {Value.LOSE: 0, Value.TIE: 1, Value.WIN: 2}
     bounded = Counter()
     for position, value, _ in solve(game, method="compiled").positions():
         p = rules.index(position)
         if game.primitive(position) is not None or hooks.wins_now(params, p):
             continue  # the search asks only positions in play without a winning move
         best = int(hooks.ceiling(params, p))
-        assert codes[value] <= best, game.format_position(position)
-        bounded[best, codes[value]] += 1
+        assert ValueCode.of(value) <= best, game.format_position(position)
+        bounded[best, ValueCode.of(value)] += 1
     # and they prove something: losses by the even cells, ties by the lines left
     assert bounded[0, 0] > 0
     assert bounded[1, 1] > 0

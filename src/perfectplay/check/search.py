@@ -20,7 +20,7 @@ from perfectplay.check.report import CheckReport, Counterexample, Solved
 from perfectplay.compiled.rules import CompiledRules
 from perfectplay.core.errors import CycleError, GameError
 from perfectplay.core.game import Game, Position
-from perfectplay.core.values import Value
+from perfectplay.core.values import Value, ValueCode
 
 __all__ = ["SAMPLE", "check_search"]
 
@@ -87,7 +87,7 @@ def _hooks_lie(rules: CompiledRules, p: int, value: Value, remoteness: int | Non
     allowed = -1
     if hooks.ceiling is not None and not wins:
         best = int(hooks.ceiling(params, p))
-        if _CODES.get(value, 0) > best:
+        if value is not Value.DRAW and ValueCode.of(value) > best:
             return f"ceiling() gives {best}, but the position is a {value}"
     if hooks.safe_moves is not None and not wins:
         allowed = int(hooks.safe_moves(params, p))
@@ -107,10 +107,6 @@ def _hooks_lie(rules: CompiledRules, p: int, value: Value, remoteness: int | Non
         if n > rules.max_moves or sorted(moves) != legal:
             return f"order() lists the moves {moves}, but the moves to search are {legal}"
     return None
-
-
-_CODES = {Value.LOSE: 0, Value.TIE: 1, Value.WIN: 2}
-"""Values as ``ceiling`` (and ``primitive``) codes them."""
 
 
 def _wins_at_once(rules: CompiledRules, p: int) -> bool:

@@ -24,7 +24,7 @@ from perfectplay.cli.progress import ProgressBar
 from perfectplay.cli.status import SUCCESS, ArgumentParser, UsageError
 from perfectplay.core.errors import quote
 from perfectplay.core.game import Game
-from perfectplay.core.limits import MAX_TABLE_ENTRIES, check_memory, format_bytes
+from perfectplay.core.limits import MAX_TABLE_ENTRIES, check_memory, check_threads, format_bytes
 
 __all__ = ["parse_table_size", "run"]
 
@@ -89,7 +89,7 @@ def run(argv: Sequence[str]) -> int:
                              f"(its scores: {offered})")
         if options.weak:
             raise UsageError(f"--score {options.score} needs the remoteness: drop --weak")
-    from perfectplay.compiled.search import ENTRY_BYTES, TranspositionTable, check_threads
+    from perfectplay.compiled.search import ENTRY_BYTES, TranspositionTable
 
     check_threads(options.threads)
     if options.table_size is not None:  # checked before the table takes the memory

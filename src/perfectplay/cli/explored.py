@@ -15,6 +15,7 @@ from perfectplay.cli.status import UsageError
 from perfectplay.core.engines import methods
 from perfectplay.core.errors import EngineLimitError, PositionNotSolved
 from perfectplay.core.game import Game, Position, has_hook
+from perfectplay.core.limits import check_threads
 from perfectplay.core.solution import Solution, load_solution
 from perfectplay.games import game_class
 from perfectplay.solve import solve
@@ -105,8 +106,6 @@ def explored_solution(game: Game[Any], *, method: str, start: Position | None,
         When ``method`` (or, ``auto``, every engine) does not fit and search cannot help;
         the message says what would work.
     """
-    from perfectplay.compiled.search import check_threads
-
     check_threads(threads)
     if path is not None or database is not None:
         if method != "auto":

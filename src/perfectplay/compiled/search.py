@@ -25,7 +25,6 @@ References
 from __future__ import annotations
 
 import mmap
-import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
@@ -35,9 +34,9 @@ import numpy as np
 
 from perfectplay.compiled import kernels
 from perfectplay.compiled.rules import CompiledRules, _unpickle_named, module_attribute, rules_of
-from perfectplay.core.errors import CycleError, EngineLimitError, GameError, NotApplicable
+from perfectplay.core.errors import CycleError, GameError, NotApplicable
 from perfectplay.core.game import Game, Move, Position
-from perfectplay.core.limits import available_memory, format_bytes
+from perfectplay.core.limits import available_memory, check_threads, format_bytes
 from perfectplay.core.solution import MoveValue, rank_moves
 from perfectplay.core.values import Value
 
@@ -416,30 +415,24 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
     from perfectplay.compiled import _search_loops as loops
 
     kernel = _kernels(rules).search_batch
-    hooks = rules.search or _NO_HOOKS
-    scores, nodes, ties, claims = (np.zeros(len(roots), dtype=np.int64) for _ in range(4))
-    state = np.zeros(loops.STATE_SIZE, dtype=np.int64)
-    state[loops.STATE_BUDGET] = _SLICE_NODES
-    state[loops.STATE_SHIFT] = table.shift
-    state[loops.STATE_THREAD] = 1
-    info = np.zeros(3, dtype=np.int64)
-    depth = _FIRST_DEPTH
+    outputs = scores, nodes, ties = tuple(np.zeros(len(roots), dtype=np.int64) for _ in range(3))
+    claims = np.zeros(len(roots), dtype=np.int64)
     mode = loops.WEAK if weak else 0
-    max_moves = max(rules.max_moves, 1)
+    state = _state(table, _SLICE_NODES, 1)
+    depth = _FIRST_DEPTH
     stop = threading.Event()
     helpers: list[threading.Thread] = []
     try:
         while True:
-            frames = np.zeros(loops.FRAME * depth, dtype=np.int64)
-            moves = np.zeros(depth * max_moves, dtype=np.int64)
-            args = (rules.params, hooks.params, rules.size, rules.max_moves, roots,
-                    np.arange(len(roots), dtype=np.int64), claims, mode, scores, nodes, ties,
-                    table.slots, frames, moves, state, info)
+            args = _batch_args(rules, roots, np.arange(len(roots), dtype=np.int64), claims,
+                               mode, outputs, table, depth, state)
+            *_, frames, _, _, info = args
             kernels.prepare(kernel, *args, rules=rules)
             if not helpers and threads > 1:
                 helpers = [threading.Thread(target=_help, args=(
-                    kernel, args, thread, (thread - 1) * len(roots) // threads, stop),
-                    daemon=True) for thread in range(2, threads + 1)]
+                    kernel, rules, roots, claims, mode, outputs, table, thread,
+                    (thread - 1) * len(roots) // threads, stop), daemon=True)
+                    for thread in range(2, threads + 1)]
                 for helper in helpers:
                     helper.start()
             report = None if progress is None else _done(state, progress)
@@ -481,37 +474,48 @@ _HELPER_SLICE = 1 << 16
 """Positions a helper thread's call enters: it stops within milliseconds when told to."""
 
 
-def _help(kernel: Any, args: tuple[Any, ...], thread: int, first: int,
+def _help(kernel: Any, rules: CompiledRules, roots: Any, claims: Any, mode: int,
+          outputs: tuple[Any, ...], table: TranspositionTable, thread: int, first: int,
           stop: threading.Event) -> None:
-    """A helper thread of a parallel search (``thread`` 2, 3...): the first thread's ``args``
-    (the same roots, claims, outputs and table), visiting the roots from root ``first`` round
-    to the one before it (an analysis's children are searched while the first thread searches
-    the position, whose search then finds them in the table), until it has visited every root
-    or ``stop`` is set."""
+    """A helper thread of a parallel search (``thread`` 2, 3...), sharing the first thread's
+    roots, claims, outputs and table, visiting the roots from root ``first`` round to the one
+    before it (an analysis's children are searched while the first thread searches the
+    position, whose search then finds them in the table), until it has visited every root or
+    ``stop`` is set."""
     from perfectplay.compiled import _loops
+
+    visits = np.roll(np.arange(len(roots), dtype=np.int64), -first)
+    args = _batch_args(rules, roots, visits, claims, mode, outputs, table, _FIRST_DEPTH,
+                       _state(table, _HELPER_SLICE, thread))
+    status = _loops.STATUS_PAUSED
+    while status == _loops.STATUS_PAUSED and not stop.is_set():
+        status = kernel(*args)  # an error or a deep line ends it: the first thread meets them
+
+
+def _state(table: TranspositionTable, budget: int, thread: int) -> Any:
+    """A new ``state`` of the search loop: positions a call enters, the table's bucket shift,
+    the thread's number."""
     from perfectplay.compiled import _search_loops as loops
 
     state = np.zeros(loops.STATE_SIZE, dtype=np.int64)
-    state[loops.STATE_BUDGET] = _HELPER_SLICE
-    state[loops.STATE_SHIFT] = args[-2][loops.STATE_SHIFT]
+    state[loops.STATE_BUDGET] = budget
+    state[loops.STATE_SHIFT] = table.shift
     state[loops.STATE_THREAD] = thread
-    *shared, visits, claims, mode, scores, nodes, ties, slots, frames, moves = args[4:-2]
-    mine = (*args[:4], *shared, np.roll(visits, -first), claims, mode, scores, nodes, ties,
-            slots, np.zeros_like(frames), np.zeros_like(moves), state, np.zeros(3, np.int64))
-    status = _loops.STATUS_PAUSED
-    while status == _loops.STATUS_PAUSED and not stop.is_set():
-        status = kernel(*mine)  # an error or a deep line ends it: the first thread meets them
+    return state
 
 
-def check_threads(threads: int) -> None:
-    """Refuse a number of search threads below one or above the cores this process may use.
+def _batch_args(rules: CompiledRules, roots: Any, visits: Any, claims: Any, mode: int,
+                outputs: tuple[Any, ...], table: TranspositionTable, depth: int,
+                state: Any) -> tuple[Any, ...]:
+    """The arguments of the ``search_batch`` kernel (:data:`_SEARCH_ENTRY`), with new frames
+    and moves for lines of ``depth`` moves and a new ``info``."""
+    from perfectplay.compiled import _search_loops as loops
 
-    >>> check_threads(1)
-    """
-    cores = len(os.sched_getaffinity(0))
-    if not 1 <= threads <= cores:
-        raise EngineLimitError(f"{threads:,} search threads: the search takes 1 to the {cores} "
-                               f"cores this process may use")
+    hooks = rules.search or _NO_HOOKS
+    return (rules.params, hooks.params, rules.size, rules.max_moves, roots, visits, claims, mode,
+            *outputs, table.slots, np.zeros(loops.FRAME * depth, dtype=np.int64),
+            np.zeros(depth * max(rules.max_moves, 1), dtype=np.int64), state,
+            np.zeros(3, dtype=np.int64))
 
 
 def table_keys(rules: CompiledRules, positions: Any) -> Any:

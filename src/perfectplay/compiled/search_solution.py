@@ -27,11 +27,11 @@ from perfectplay.compiled.search import (
     TranspositionTable,
     _search_rules,
     analyze,
-    check_threads,
 )
 from perfectplay.core.codes import encode
 from perfectplay.core.errors import NotApplicable, SearchStopped
 from perfectplay.core.game import Game, Move, P
+from perfectplay.core.limits import check_threads
 from perfectplay.core.solution import Counts, MoveValue, Solution
 
 __all__ = ["KEPT_ANALYSES", "SearchSolution", "Searched"]

@@ -14,7 +14,7 @@ __all__ = ["CGT_MAX_COMPARISONS", "CGT_MAX_INPUT", "CGT_MAX_NESTING", "CGT_MAX_W
            "CODE_BYTES_PER_DIGIT", "COMPILED_GRUNDY_WORK", "COMPILED_THRESHOLD",
            "MAX_CODE_DIGITS", "MAX_DENSE_SIZE", "MAX_TABLE_ENTRIES", "PYTHON_BYTES_PER_POSITION",
            "PYTHON_NIM_SEQUENCE_UPTO", "available_memory", "check_memory", "check_need",
-           "format_bytes"]
+           "check_threads", "format_bytes", "usable_cores"]
 
 COMPILED_THRESHOLD = 200_000
 """``auto`` uses the compiled engine for ``solve``/``outcome`` of a game with compiled rules
@@ -126,6 +126,26 @@ def check_memory(need: int, what: str) -> None:
     available = available_memory()
     if available is not None:
         check_need(what, need, available, "bytes", why="the memory available")
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, not the machine's count)."""
+    return len(os.sched_getaffinity(0))
+
+
+def check_threads(threads: int) -> None:
+    """Refuse a number of search threads below one or above :func:`usable_cores`.
+
+    >>> check_threads(1)
+    >>> check_threads(0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    perfectplay.core.errors.EngineLimitError: 0 search threads: the search takes 1 to the ...
+    """
+    cores = usable_cores()
+    if not 1 <= threads <= cores:
+        raise EngineLimitError(f"{threads:,} search threads: the search takes 1 to the {cores} "
+                               f"cores this process may use")
 
 
 def format_bytes(n: float) -> str:

@@ -41,17 +41,12 @@ from typing import Any
 import numpy as np
 
 from perfectplay.compiled.rules import rules_of
-from perfectplay.compiled.search import (
-    TranspositionTable,
-    check_threads,
-    search_positions,
-    table_keys,
-)
+from perfectplay.compiled.search import TranspositionTable, search_positions, table_keys
 from perfectplay.core.catalogue import catalogue_name
 from perfectplay.core.codes import decode, encode, parent_code
 from perfectplay.core.errors import DamagedDataError, SolutionFileError
 from perfectplay.core.game import Game, Position
-from perfectplay.core.limits import check_memory
+from perfectplay.core.limits import check_memory, check_threads
 from perfectplay.core.solution import check_game, checksum, game_identity, read_position
 from perfectplay.core.values import Value
 from perfectplay.tiers.storage import (

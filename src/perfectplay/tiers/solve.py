@@ -42,7 +42,7 @@ from perfectplay.core.errors import (
     SolutionFileError,
 )
 from perfectplay.core.game import Game, Position
-from perfectplay.core.limits import available_memory, check_memory, format_bytes
+from perfectplay.core.limits import available_memory, check_memory, format_bytes, usable_cores
 from perfectplay.core.solution import game_identity, write_atomically
 from perfectplay.tiers.keys import (
     GRAPH_KEYS,
@@ -260,7 +260,7 @@ def _with_workers(workers: int, need: int, what: str) -> tuple[int, str]:
     EngineLimitError
         When there are more workers than cores (each solves chunks on one).
     """
-    cores = len(os.sched_getaffinity(0))
+    cores = usable_cores()
     if workers > cores:
         raise EngineLimitError(f"{workers:,} Dask workers: more than the {cores} cores this "
                                f"process may use (limit: {cores} workers)")
@@ -524,7 +524,7 @@ def _place(rules: CompiledRules, position: int) -> tuple[int, int, int]:
 
 
 def _threads(threads: int | None) -> int:
-    return threads if threads is not None else max(1, len(os.sched_getaffinity(0)))
+    return threads if threads is not None else usable_cores()
 
 
 def manifest_difference(path: Path, found: dict[str, Any], expected: dict[str, Any]) -> str | None:

@@ -215,9 +215,9 @@ def ceiling(params, position):
     of even height with the first player to move, the second can answer each move in a column
     with an even count of stones right above it, and pair up the columns with odd counts (there
     is an even number of them): it gets every empty cell of an even row except some that are
-    playable now, and the first player no cell of an odd row more than the empty ones and the
-    playable cells. When those make no four for the first player, it cannot win, and when the
-    second player's cells hold a four it loses."""
+    playable now, and the first player gets no more than its stones, the empty cells of odd
+    rows and the playable cells. When those make no four, the first player cannot win, and when
+    the second player's cells hold a four it loses."""
     board = params[6]
     mask = _mask(params, position)
     mover = _mover(position, mask)
