@@ -208,6 +208,42 @@ def test_connect_four_7x6_by_search(browser, serving, tmp_path):
         browser.save_screenshot(str(tmp_path / "connect4-7x6.png"))
 
 
+def test_a_search_left_for_another_position_stops_on_the_server(browser, serving):
+    # the 7x6 start takes minutes of search; asked for it, the reader restarts instead: the
+    # page aborts its request, the server stops that search, and a move played next is
+    # answered at once (a page that kept the request would wait minutes for it)
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from perfectplay.compiled.search_solution import SearchSolution
+
+    game = ConnectFour(7, 6)
+    deep = "52753311433677442422121"  # O to move wins in 5
+    solution = SearchSolution(game, game.parse_position(deep))
+    with serving(create_app(solution, options={"width": "7", "height": "6"},
+                            start=game.parse_position(deep))) as url:
+        browser.get(url)
+        text = settled(browser)
+        field = browser.find_element("id", "position-input")
+        field.clear()
+        field.submit()  # the empty board: the start
+        WebDriverWait(browser, 10, poll_frequency=0.05).until(
+            lambda d: d.execute_script("return document.body.dataset.turn;") == "thinking")
+        assert browser.find_element("id", "status-detail").text == "searching the position…"
+        click(browser, "#restart")
+        assert settled(browser, after=deep) == text
+        click(browser, '#board [data-element="3"] .slot')
+        text = settled(browser, after=text)
+        check_colours(browser, game, solution, text, painted=".slot", element_of=str)
+        field.clear()
+        field.send_keys("9")
+        field.submit()  # a position that is not one: the page stays where it is and says why
+        WebDriverWait(browser, 10, poll_frequency=0.05).until(
+            lambda d: d.find_element("id", "position-error").text)
+        assert "column 9, beyond the 7 columns" in browser.find_element(
+            "id", "position-error").text
+        assert settled(browser) == text
+
+
 def test_a_dobutsu_move_by_its_square(browser, serving, tmp_path):
     from perfectplay.games.dobutsu import Dobutsu
 

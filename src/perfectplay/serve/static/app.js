@@ -8,7 +8,10 @@ import { html, verdict } from "./dom.js";
 const PERFECT_DELAY_MS = 300; // the perfect player's pause, so a person sees each move land
 
 const $ = (id) => document.getElementById(id);
-const answers = new Map(); // position text -> promise of its /api/position answer
+const answers = new Map(); // position text -> its /api/position answer
+// The request of the position the page is going to (a move, undo, a position typed): a new one
+// aborts it, and the server stops searching a position nobody waits for any more
+let going = null;
 
 const state = {
   game: null,
@@ -19,8 +22,8 @@ const state = {
   timer: null,
 };
 
-async function getJSON(url) {
-  const reply = await fetch(url);
+async function getJSON(url, signal) {
+  const reply = await fetch(url, { signal });
   const text = await reply.text();
   let body;
   try {
@@ -32,13 +35,36 @@ async function getJSON(url) {
   return body;
 }
 
-function fetchPosition(text) {
+/** The answer for ``text``; ``signal`` aborts its request (an AbortError) while it runs. */
+async function fetchPosition(text, signal) {
   if (!answers.has(text)) {
-    const answer = getJSON(`/api/position?p=${encodeURIComponent(text)}`);
-    answers.set(text, answer);
-    answer.catch(() => answers.delete(text));
+    answers.set(text, await getJSON(`/api/position?p=${encodeURIComponent(text)}`, signal));
   }
   return answers.get(text);
+}
+
+/** A new request of the position to go to: the one under way, if any, is left. */
+function goElsewhere() {
+  if (going) going.abort();
+  going = new AbortController();
+  return going.signal;
+}
+
+/** The answer for ``text`` as the position to go to, showing ``what`` is being searched while
+ * the server searches it; null when the reader went elsewhere first. */
+async function goTo(text, what) {
+  const signal = goElsewhere();
+  if (!answers.has(text)) {
+    document.body.dataset.turn = "thinking";
+    $("status-detail").textContent = `searching ${what}…`;
+  }
+  try {
+    return await fetchPosition(text, signal);
+  } catch (error) {
+    if (error.name === "AbortError") return null;
+    if (state.history.length) render(); // the position shown stays, as it was
+    throw error;
+  }
 }
 
 // Sides ---------------------------------------------------------------------------------------
@@ -84,11 +110,12 @@ async function play(move) {
   hidePreview();
   let child;
   try {
-    child = await fetchPosition(move.child);
+    child = await goTo(move.child, `the position after ${move.move}`);
   } catch (error) {
     $("status-detail").textContent = `cannot play ${move.move}: ${error.message}`;
     return;
   }
+  if (child === null) return; // the reader went elsewhere
   state.history.splice(state.cursor + 1);
   state.history.push({ position: child, move });
   state.cursor += 1;
@@ -119,6 +146,7 @@ function undoTarget() {
 function undo() {
   const target = undoTarget();
   if (target === null) return;
+  goElsewhere();
   state.cursor = target;
   render();
   schedulePerfect();
@@ -126,6 +154,7 @@ function undo() {
 
 function redo() {
   if (state.cursor >= state.history.length - 1) return;
+  goElsewhere();
   state.cursor += 1;
   while (state.cursor < state.history.length - 1 && !personToMove() && !over()) {
     state.cursor += 1;
@@ -135,7 +164,8 @@ function redo() {
 }
 
 async function start(text) {
-  const position = await fetchPosition(text);
+  const position = await goTo(text, "the position");
+  if (position === null) return; // the reader went elsewhere
   state.history = [{ position, move: null }];
   state.cursor = 0;
   render();
@@ -228,13 +258,24 @@ function renderHistory() {
 
 // Hover previews and the chooser of moves that share an element ----------------------------
 
-let previewed = null;
+let previewed = null; // the positions the moves previewed lead to, as text
+let previewing = null; // the request of the position previewed, aborted when the preview goes
 
 async function showPreview(moves, event) {
-  previewed = moves;
   placePreview(event);
-  const children = await Promise.all(moves.slice(0, 1).map((m) => fetchPosition(m.child)));
-  if (previewed !== moves) return;
+  const shown = moves.map((m) => m.child).join(" ");
+  if (previewed === shown) return; // shown, or on its way
+  previewed = shown;
+  if (previewing) previewing.abort();
+  previewing = new AbortController();
+  let children;
+  try {
+    children = await Promise.all(moves.slice(0, 1).map((m) =>
+      fetchPosition(m.child, previewing.signal)));
+  } catch {
+    return; // left, or not answered: no preview
+  }
+  if (previewed !== shown) return;
   const move = moves[0];
   const box = $("preview");
   const more = moves.length > 1 ? html("div", { class: "preview-more" },
@@ -256,6 +297,8 @@ function placePreview(event) {
 
 function hidePreview() {
   previewed = null;
+  if (previewing) previewing.abort();
+  previewing = null;
   $("preview").hidden = true;
 }
 
@@ -398,7 +441,6 @@ async function main() {
     }).catch((error) => { $("analysis").textContent = `cannot count: ${error.message}`; });
   }
   const asked = new URLSearchParams(location.search).get("p");
-  if (!state.game.tabulated) $("status").textContent = "searching the position…";
   try {
     await start(asked ?? state.game.start);
   } catch (error) {
