@@ -21,7 +21,7 @@ from perfectplay.games.morris import Morris
 from perfectplay.games.nim import Nim
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.tiers import estimate_memory, open_database, solve_tiers
-from perfectplay.tiers.kernels import kernels_for
+from perfectplay.tiers.kernels import _marker, kernels_for
 from perfectplay.tiers.solve import estimate_work, forecast
 
 _VALUE_INDEX = np.array([1, 2, 0, 3])  # ValueCode (LOSE, TIE, WIN, DRAW) -> decode_codes' index
@@ -72,6 +72,18 @@ def test_tic_tac_toe_by_tiers(tmp_path):
     assert (len(s), sum(counts.primitives.values())) == (5478, 958)
     assert (s.value(), s.remoteness()) == (Value.TIE, 9)
     assert counts == solve(TicTacToe()).counts()
+
+
+def test_rules_that_allocate_take_the_loops_that_count_references(tmp_path):
+    """Tic-tac-toe's ``primitive`` allocates an array: its forward pass takes the twin with
+    reference counts, and a file beside the cached kernels says so to every later process;
+    Connect Four's rules allocate nothing and keep the loops without them (the fast ones)."""
+    solve_tiers(TicTacToe(), tmp_path / "tictactoe")
+    solve_tiers(ConnectFour(4, 4), tmp_path / "connect4")
+    allocating, plain = (kernels_for(rules_of(game)) for game in (TicTacToe(), ConnectFour(4, 4)))
+    assert _marker(allocating, "forward").exists()
+    assert not _marker(plain, "forward").exists()
+    assert not _marker(plain, "backward").exists()
 
 
 def test_morris_equals_the_python_solve_everywhere(tmp_path):

@@ -36,7 +36,7 @@ import threading
 import time
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import Any
@@ -103,10 +103,14 @@ from {package} import {loops}
 
 _ENTRY = '''
 
-@njit(cache={cache}{nogil})
-def {name}({arguments}):
+@njit(cache={cache}{options})
+def {entry}({arguments}):
     return {loops}.{name}({call})
 '''
+
+COUNTED = "_counted"
+"""Suffix of the twin, with reference counts, of an entry compiled without them (see
+:func:`entry_source`'s ``uncounted``)."""
 
 STAND_INS = {"primitive": "from perfectplay.compiled._loops import never_primitive as primitive",
               "rest": "from perfectplay.compiled._loops import no_rest as rest",
@@ -151,7 +155,8 @@ def cache_files() -> tuple[list[Path], list[Path]]:
 
 
 def entry_source(loops: str, entries: Mapping[str, tuple[str, str]], *, origin: str,
-                 imports: Sequence[str] = (), cached: bool = True, nogil: bool = False) -> str:
+                 imports: Sequence[str] = (), cached: bool = True, nogil: bool = False,
+                 uncounted: Collection[str] = ()) -> str:
     """The text of a module of entry points, each calling the loop of its name in the module
     ``loops``.
 
@@ -170,6 +175,13 @@ def entry_source(loops: str, entries: Mapping[str, tuple[str, str]], *, origin: 
         Whether the entries are ``njit(cache=True)``.
     nogil : bool
         Whether the entries release the GIL.
+    uncounted : collection of str
+        Entries compiled without numba's reference counts (``_nrt=False``), each with a twin
+        that keeps them, named with :data:`COUNTED` after it. A loop that passes arrays to
+        the functions it inlines takes and drops a reference to each at every call, an atomic
+        add that also waits for the loads before it: half the time of Connect Four's tier
+        passes went there. Without reference counts nothing called may allocate an array; the
+        twin is for rules that do.
 
     Returns
     -------
@@ -185,10 +197,14 @@ def entry_source(loops: str, entries: Mapping[str, tuple[str, str]], *, origin: 
     """
     package, _, name = loops.rpartition(".")
     text = _HEADER.format(origin=origin, package=package, loops=name, imports="\n".join(imports))
+    released = ", nogil=True" if nogil else ""
     for entry, (rules, arguments) in entries.items():
         call = ", ".join(part for part in (rules, arguments) if part)
-        text += _ENTRY.format(name=entry, arguments=arguments, loops=name, call=call,
-                              cache=cached, nogil=", nogil=True" if nogil else "")
+        twins = ({entry: released + ", _nrt=False", entry + COUNTED: released}
+                 if entry in uncounted else {entry: released})
+        for twin, options in twins.items():
+            text += _ENTRY.format(entry=twin, name=entry, arguments=arguments, loops=name,
+                                  call=call, cache=cached, options=options)
     return text
 
 
@@ -271,7 +287,7 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
 def kernel_module(rules: CompiledRules, family: str, functions: Mapping[str, Any], *,
                   loops: str, entries: Mapping[str, tuple[str, str]],
                   stand_ins: Mapping[str, str] = STAND_INS, preamble: Sequence[str] = (),
-                  nogil: bool = False) -> ModuleType:
+                  nogil: bool = False, uncounted: Collection[str] = ()) -> ModuleType:
     """A module of entry points that call the loops of ``loops`` with the rules' functions:
     generated, imported, and kept while ``rules`` live (one module per ``family`` of kernels:
     the compiled solver's, the tier solver's, the search's).
@@ -304,6 +320,8 @@ def kernel_module(rules: CompiledRules, family: str, functions: Mapping[str, Any
         Lines after the imports: constants the entries pass (``FLAGS = 5``).
     nogil : bool
         Whether the entries release the GIL (threads then run them side by side).
+    uncounted : collection of str
+        Entries also compiled without reference counts (see :func:`entry_source`).
 
     Examples
     --------
@@ -332,14 +350,15 @@ def kernel_module(rules: CompiledRules, family: str, functions: Mapping[str, Any
             known = _by_functions.get(key)
             if known is None:
                 known = _by_functions[key] = _generate(family, functions, loops, entries,
-                                                       stand_ins, preamble, nogil)
+                                                       stand_ins, preamble, nogil,
+                                                       uncounted)
             by_family[family] = known
     return known
 
 
 def _generate(family: str, functions: Mapping[str, Any], loops: str,
               entries: Mapping[str, tuple[str, str]], stand_ins: Mapping[str, str],
-              preamble: Sequence[str], nogil: bool) -> ModuleType:
+              preamble: Sequence[str], nogil: bool, uncounted: Collection[str]) -> ModuleType:
     """The module :func:`kernel_module` describes, made."""
     found = {name: _importable(f) for name, f in functions.items() if f is not None}
     places = {name: where for name, where in found.items() if where is not None}
@@ -355,7 +374,8 @@ def _generate(family: str, functions: Mapping[str, Any], loops: str,
         else:
             origin.append(f"{getattr(f, '__module__', '?')}.{getattr(f, '__qualname__', name)}")
     text = entry_source(loops, entries, origin=", ".join(origin),
-                        imports=[*lines, *preamble], cached=cached, nogil=nogil)
+                        imports=[*lines, *preamble], cached=cached, nogil=nogil,
+                        uncounted=uncounted)
     if not cached:
         module = ModuleType(f"{PREFIX}{family}_in_memory")
         module.__dict__.update({name: f for name, f in functions.items() if f is not None})

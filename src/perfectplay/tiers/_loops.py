@@ -258,15 +258,18 @@ def _rank_class(rank, rank_child, image, symmetries, params, ct, c, move, i, mem
 @njit(inline="always")
 def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
             symmetries, params, t, max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue,
-            info):
+            scratch, info):
     """Mark the children of every reached index of tier ``t`` in ``[lo, hi)`` (a tier whose
     moves all leave it: ``slot_of[t]`` is -1, and ``reach`` its bits); return how many indices
-    there were reached."""
+    there were reached. ``scratch`` (int64, ``TIER_MEMO + TIER_RUN`` entries) holds the
+    ``memo`` and the run of boards of ``unrank_run``: nothing is allocated here (the loop
+    compiles without reference counts)."""
     count = 0
     moves = unsigned(max_moves)
     target = reaches[slot_of[only] if only >= 0 else 0]
-    memo = np.zeros(TIER_MEMO, dtype=np.int64)
-    boards = np.empty(TIER_RUN, dtype=np.int64)
+    memo = scratch[:TIER_MEMO]
+    memo[:] = 0
+    boards = scratch[TIER_MEMO:TIER_MEMO + TIER_RUN]
     first = end = 0
     i = lo
     while i < hi:
@@ -297,8 +300,12 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
             ci = _rank_class(rank, rank_child, image, symmetries, params, ct, c, move, i, memo)
             if unsigned(ci) >= unsigned(sizes[ct]):
                 return fail(info, STATUS_RANK, p, move, c)
-            bits = target if only >= 0 else reaches[slot_of[ct]]
-            set_bit(bits, ci)  # set whether or not it was: no branch on the data
+            # set whether or not it was: no branch on the data (and no array variable set in
+            # the loop: each would take a reference, an atomic add, per child)
+            if only >= 0:
+                set_bit(target, ci)
+            else:
+                set_bit(reaches[slot_of[ct]], ci)
         i += 1
     return count
 
@@ -342,16 +349,18 @@ def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, r
 @njit(inline="always")
 def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
              symmetries, params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes,
-             only, primitives, weights, info):
+             only, primitives, weights, scratch, info):
     """Stored codes of the indices ``[lo, lo + len(out))`` of a tier whose moves all leave it,
-    from the solved tiers its moves reach; return how many were reached."""
+    from the solved tiers its moves reach; return how many were reached. ``scratch``: as
+    :func:`forward` takes it."""
     moves = unsigned(max_moves)
     limit = np.int64(np.iinfo(out.dtype).max)
     slot = slot_of[only] if only >= 0 else 0
     table = tables[slot]  # the one tier below, when there is one
     narrow = widths[slot] == 1
-    memo = np.zeros(TIER_MEMO, dtype=np.int64)
-    boards = np.empty(TIER_RUN, dtype=np.int64)
+    memo = scratch[:TIER_MEMO]
+    memo[:] = 0
+    boards = scratch[TIER_MEMO:TIER_MEMO + TIER_RUN]
     first = end = 0
     out[:] = 0
     count = 0

@@ -9,10 +9,11 @@ solve chunks of a tier side by side.
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from perfectplay.compiled.kernels import STAND_INS, check, kernel_module, prepare
+from perfectplay.compiled.kernels import COUNTED, STAND_INS, check, kernel_module, prepare
 from perfectplay.compiled.rules import CompiledRules, TierRules
 
 __all__ = ["call", "kernels_for"]
@@ -22,10 +23,10 @@ _RULES = ("child, primitive, next_move, tier, rank, unrank, unrank_run, rank_chi
 
 _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
     "forward": "params, t, max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue, "
-               "info",
+               "scratch, info",
     "forward_loopy": "params, t, max_moves, reaches, slot_of, sizes, done, info",
     "backward": "params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, "
-                "primitives, weights, info",
+                "primitives, weights, scratch, info",
     "loopy_count": "params, t, max_moves, reach, code, unresolved, first, tables, widths, "
                    "slot_of, sizes, primitives, info",
     "loopy_edges": "params, t, max_moves, reach, first, parent, tables, widths, slot_of, sizes, "
@@ -40,6 +41,16 @@ _ENTRIES["loopy_resolve"] = (f"{_RULES}, parents, MAX_PARENTS",
                              "params, t, max_moves, code, unresolved, first, parent, levels, "
                              "weights, info")
 """Each loop's rules and arguments."""
+
+_UNCOUNTED = ("forward", "backward", "forward_loopy")
+"""The loops over every index of a tier, compiled without reference counts (see
+:func:`~perfectplay.compiled.kernels.entry_source`) where the rules allow: Connect Four 5x5
+by tiers takes 14 s of CPU instead of 24 (one thread). Rules that allocate arrays get the
+twin that counts them."""
+
+_counted_only: set[tuple[str, str]] = set()
+"""(module, loop) of the rules that need the counted twin, found in this process; a cached
+module keeps it on disk too (:func:`_marker`), so that no process tries again."""
 
 _STAND_INS = {
     **STAND_INS,
@@ -136,7 +147,7 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
                                               "game_next_move": rules.next_move,
                                               "game_tier": tiers.tier, "game_image": tiers.image},
                              loops="perfectplay.tiers._loops", entries=_ENTRIES,
-                             stand_ins=_SORTED_STAND_INS, nogil=True,
+                             stand_ins=_SORTED_STAND_INS, nogil=True, uncounted=_UNCOUNTED,
                              preamble=[f"SYMMETRIES = {tiers.symmetries}", "MAX_PARENTS = 1",
                                        _SORTED_HOOKS + _STAND_INS["parents"]])
     functions = {"child": rules.child, "primitive": rules.primitive,
@@ -145,6 +156,7 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
                  "rank_child": tiers.rank_child, "image": tiers.image, "parents": tiers.parents}
     return kernel_module(rules, "tiers", functions, loops="perfectplay.tiers._loops",
                          entries=_ENTRIES, stand_ins=_STAND_INS, nogil=True,
+                         uncounted=_UNCOUNTED,
                          preamble=[f"SYMMETRIES = {tiers.symmetries}",
                                    f"MAX_PARENTS = {max(1, tiers.max_parents)}"])
 
@@ -159,6 +171,53 @@ def call(rules: CompiledRules, name: str, *args: Any) -> int:
     GameError
         When the rules or tier hooks broke their contract, naming the position.
     """
-    kernel = getattr(kernels_for(rules), name)
-    prepare(kernel, *args, rules=rules)
+    from numba.core.errors import NumbaError
+
+    from perfectplay.core.errors import GameError
+
+    module = kernels_for(rules)
+    kernel = getattr(module, name)
+    marker = _marker(module, name)
+    if name in _UNCOUNTED and ((module.__name__, name) in _counted_only
+                               or (marker is not None and marker.exists())):
+        kernel = getattr(module, name + COUNTED)
+    try:
+        prepare(kernel, *args, rules=rules)
+    except (NumbaError, GameError):
+        if name not in _UNCOUNTED or kernel is not getattr(module, name):
+            raise
+        # rules that allocate arrays need reference counts: the twin has them (and when the
+        # rules do not compile at all, it says so)
+        _counted_only.add((module.__name__, name))
+        if marker is not None:
+            marker.touch()
+        _forget_failures()
+        kernel = getattr(module, name + COUNTED)
+        prepare(kernel, *args, rules=rules)
     return check(int(kernel(*args)), args[-1], rules)
+
+
+def _marker(module: ModuleType, name: str) -> Path | None:
+    """The file beside a cached module whose presence says its loop ``name`` needs the counted
+    twin (None for a module compiled in memory); ``perfectplay cache clear`` removes it with
+    the module."""
+    where = getattr(module, "__file__", None)
+    if where is None:
+        return None
+    path = Path(where)
+    return path.with_name(f"{path.stem}.{name}{COUNTED}")
+
+
+def _forget_failures() -> None:
+    """Let every numba function compile again what failed: numba remembers a signature that
+    failed to compile, whatever the flags, and the rules' functions failed without reference
+    counts, under the loop that has none; the counted twin compiles them with."""
+    import gc
+
+    from numba.core.dispatcher import Dispatcher
+
+    for thing in gc.get_objects():
+        if isinstance(thing, Dispatcher):
+            failed = getattr(getattr(thing, "_compiler", None), "_failed_cache", None)
+            if failed:
+                failed.clear()

@@ -33,7 +33,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from perfectplay.compiled.rules import MAX_SORTED_TIERS, CompiledRules, TierRules, rules_of
+from perfectplay.compiled.rules import (
+    MAX_SORTED_TIERS,
+    TIER_MEMO,
+    TIER_RUN,
+    CompiledRules,
+    TierRules,
+    rules_of,
+)
 from perfectplay.core.catalogue import catalogue_name
 from perfectplay.core.errors import (
     DamagedDataError,
@@ -714,12 +721,13 @@ def _mark_children(rules: CompiledRules, t: int, size: int, chunk: int, reach: A
         own = marks if count == 1 else [np.zeros_like(bits) for bits in marks]
         reaches = _padded(tiers, own, np.zeros(0, dtype=np.uint8))
         queue = np.empty(0, dtype=np.int64)
+        scratch = np.zeros(TIER_MEMO + TIER_RUN, dtype=np.int64)
         info = np.zeros(3, dtype=np.int64)
         reached = 0
         for lo in chunks[part::count]:
             hi = min(size, lo + chunk)
             reached += call(rules, "forward", rules.params, t, rules.max_moves, lo, hi, reach,
-                            reaches, slot_of, sizes, only, queue, info)
+                            reaches, slot_of, sizes, only, queue, scratch, info)
             with lock:
                 done[0] += hi - lo
                 if progress is not None:
@@ -983,7 +991,7 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], database: 
     only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
     call(rules, "backward", _params(rules, tiers, layout, manifest, t), t, rules.max_moves, lo,
          reach, out, tables, widths, slot_of, np.array(tiers.sizes, dtype=np.int64), only,
-         primitives, weights, info)
+         primitives, weights, np.zeros(TIER_MEMO + TIER_RUN, dtype=np.int64), info)
     data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
     write_region(layout.codes(t), lo * width, data)
     record = {"database": database, "tier": t, "chunk": k, "indices": hi - lo,
