@@ -427,6 +427,16 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
     return count
 
 
+def loopy_scratch(max_moves: int, max_parents: int) -> int:
+    """Entries of the ``scratch`` the loopy loops take, for rules of ``max_moves`` moves and
+    ``max_parents`` un-moves at most.
+
+    >>> loopy_scratch(12, 40)
+    80
+    """
+    return 2 * max(max_moves, max_parents, 1)
+
+
 @njit(inline="always")
 def _distinct(buf, m):
     """Sort ``buf[:m]`` (a few dozen at most: by insertion) and keep each value once at the
@@ -482,7 +492,7 @@ def _children_of(child, next_move, tier, rank, image, symmetries, params, t, max
 @njit(inline="always")
 def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
                 image, symmetries, params, t, max_moves, reach, code, unresolved, first, tables,
-                widths, slot_of, sizes, primitives, info):
+                widths, slot_of, sizes, primitives, scratch, info):
     """The first step of retrograde analysis within a loopy tier (see :func:`loopy_resolve`);
     return the number of pairs (position, class of a child) inside the tier.
 
@@ -491,11 +501,13 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
     primitive code; ``unresolved[i]`` the classes of its children in the tier, and one more when
     a child in another tier does not win (it cannot lose: the count never reaches 0). The index
     is decided when ``unresolved[i]`` is 0. ``first`` (empty, or int64 of ``len(code) + 1``
-    entries for stored parents) gets at ``j + 1`` the number of parents of ``j``.
+    entries for stored parents) gets at ``j + 1`` the number of parents of ``j``. ``scratch``
+    (int64, :func:`loopy_scratch` entries) holds a position's children: nothing is allocated
+    here (the loopy loops compile without reference counts, as :func:`forward` does).
     """
     limit = np.int64(np.iinfo(unresolved.dtype).max)
     edges = 0
-    buf = np.empty(max(max_moves, 1), dtype=np.int64)
+    buf = scratch
     for i in range(code.shape[0]):
         if not is_set(reach, i):
             continue
@@ -533,12 +545,12 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
 @njit(inline="always")
 def loopy_edges(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
                 image, symmetries, params, t, max_moves, reach, first, parent, tables, widths,
-                slot_of, sizes, info):
+                slot_of, sizes, scratch, info):
     """Store the parents of each index of a loopy tier after :func:`loopy_count`: those of
     ``j`` in ``parent[first[j]:first[j + 1]]``, each once (for a game without
-    ``TierRules.parents``); return 0."""
+    ``TierRules.parents``); return 0. ``scratch``: as :func:`loopy_count` takes it."""
     n = first.shape[0] - 1
-    buf = np.empty(max(max_moves, 1), dtype=np.int64)
+    buf = scratch
     for j in range(n):
         first[j + 1] += first[j]
     for i in range(n):
@@ -585,7 +597,7 @@ def _parents_of(tier, rank, unrank, image, symmetries, parents, params, t, i, fi
 @njit(inline="always")
 def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
                   image, symmetries, parents, max_parents, params, t, max_moves, code,
-                  unresolved, first, parent, levels, weights, info):
+                  unresolved, first, parent, levels, weights, scratch, info):
     """Retrograde analysis within a loopy tier, after :func:`loopy_count`: the stored code of
     every index into ``code`` (0 where not reached); return the largest remoteness.
 
@@ -598,11 +610,12 @@ def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, r
     found by the stored ``parent`` (see :func:`loopy_edges`), or by the un-moves of
     ``parents`` (``first`` empty): then only the codes and counts take memory, 3 bytes an
     index. A win or a tie that a child in another tier offers waits in ``code`` for its
-    remoteness, unless one inside the tier comes sooner.
+    remoteness, unless one inside the tier comes sooner. ``scratch``: as :func:`loopy_count`
+    takes it (here it holds a position's un-moves and the classes they reach).
     """
     n = code.shape[0]
-    moved = np.empty(max_parents, dtype=np.int64)
-    buf = np.empty(max(max_parents, max_moves, 1), dtype=np.int64)
+    moved = scratch[:max_parents]
+    buf = scratch[max_parents:]
     for stage in range(2):  # 0: wins and losses, 1: ties
         levels[:] = 0
         for i in range(n):

@@ -28,9 +28,9 @@ _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
     "backward": "params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, "
                 "primitives, weights, scratch, info",
     "loopy_count": "params, t, max_moves, reach, code, unresolved, first, tables, widths, "
-                   "slot_of, sizes, primitives, info",
+                   "slot_of, sizes, primitives, scratch, info",
     "loopy_edges": "params, t, max_moves, reach, first, parent, tables, widths, slot_of, sizes, "
-                   "info",
+                   "scratch, info",
     "locate": "params, position, out",
     "unrank_many": "params, t, indices, out",
     "members": "params, t, indices, out",
@@ -39,14 +39,15 @@ _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
 }.items()}
 _ENTRIES["loopy_resolve"] = (f"{_RULES}, parents, MAX_PARENTS",
                              "params, t, max_moves, code, unresolved, first, parent, levels, "
-                             "weights, info")
+                             "weights, scratch, info")
 """Each loop's rules and arguments."""
 
-_UNCOUNTED = ("forward", "backward", "forward_loopy")
+_UNCOUNTED = ("forward", "backward", "forward_loopy", "loopy_count", "loopy_edges",
+              "loopy_resolve")
 """The loops over every index of a tier, compiled without reference counts (see
 :func:`~perfectplay.compiled.kernels.entry_source`) where the rules allow: Connect Four 5x5
-by tiers takes 14 s of CPU instead of 24 (one thread). Rules that allocate arrays get the
-twin that counts them."""
+by tiers takes 14 s of CPU instead of 24 (one thread), Six Men's Morris 34-38 s instead of
+43-44. Rules that allocate arrays get the twin that counts them."""
 
 _counted_only: set[tuple[str, str]] = set()
 """(module, loop) of the rules that need the counted twin, found in this process; a cached

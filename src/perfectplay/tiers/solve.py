@@ -1060,20 +1060,21 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     stored = tiers.parents is None
     first = np.zeros(n + 1 if stored else 0, dtype=np.int64)
     primitives = np.zeros(3, dtype=np.int64)
+    scratch = np.zeros(_loops.loopy_scratch(rules.max_moves, tiers.max_parents), dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
     edges = call(rules, "loopy_count", params, t, rules.max_moves, reach, code, unresolved,
-                 first, tables, widths, slot_of, sizes, primitives, info)
+                 first, tables, widths, slot_of, sizes, primitives, scratch, info)
     parent = np.empty(0, dtype=np.int64)
     if stored:
         check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
         parent = np.empty(edges, dtype=np.int64)
         call(rules, "loopy_edges", params, t, rules.max_moves, reach, first, parent, tables,
-             widths, slot_of, sizes, info)
+             widths, slot_of, sizes, scratch, info)
     del reach
     levels = np.zeros(_loops.S, dtype=np.int64)
     weights = np.zeros(1 << 16, dtype=np.int64)
     deepest = call(rules, "loopy_resolve", params, t, rules.max_moves, code, unresolved,
-                   first, parent, levels, weights, info)
+                   first, parent, levels, weights, scratch, info)
     del unresolved, first, parent
     codes = code.astype(np.uint8) if deepest <= MAX_ONE_BYTE else code.astype("<u2", copy=False)
     # from the array itself: a copy in bytes would double the tier's codes in memory
