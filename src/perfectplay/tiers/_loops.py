@@ -245,6 +245,17 @@ def _child_tier(tier, params, slot_of, sizes, p, m, c, info):
     return ct
 
 
+def scratch_size(max_moves: int, max_parents: int) -> int:
+    """Entries of the ``scratch`` every pass over a tier takes (:func:`forward`,
+    :func:`backward` and the loopy loops), for rules of ``max_moves`` moves and ``max_parents``
+    un-moves at most.
+
+    >>> scratch_size(12, 40) >= TIER_MEMO + TIER_RUN
+    True
+    """
+    return max(TIER_MEMO + TIER_RUN, 2 * max(max_moves, max_parents, 1))
+
+
 @njit(inline="always")
 def _rank_class(rank, rank_child, image, symmetries, params, ct, c, move, i, memo):
     """The index of the class of ``c``, a child of the board of index ``i`` by ``move``: by
@@ -261,9 +272,9 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
             scratch, info):
     """Mark the children of every reached index of tier ``t`` in ``[lo, hi)`` (a tier whose
     moves all leave it: ``slot_of[t]`` is -1, and ``reach`` its bits); return how many indices
-    there were reached. ``scratch`` (int64, ``TIER_MEMO + TIER_RUN`` entries) holds the
-    ``memo`` and the run of boards of ``unrank_run``: nothing is allocated here (the loop
-    compiles without reference counts)."""
+    there were reached. ``scratch`` (int64, :func:`scratch_size` entries) holds the ``memo``
+    and the run of boards of ``unrank_run``: nothing is allocated here (the loop compiles
+    without reference counts)."""
     count = 0
     moves = unsigned(max_moves)
     target = reaches[slot_of[only] if only >= 0 else 0]
@@ -427,16 +438,6 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
     return count
 
 
-def loopy_scratch(max_moves: int, max_parents: int) -> int:
-    """Entries of the ``scratch`` the loopy loops take, for rules of ``max_moves`` moves and
-    ``max_parents`` un-moves at most.
-
-    >>> loopy_scratch(12, 40)
-    80
-    """
-    return 2 * max(max_moves, max_parents, 1)
-
-
 @njit(inline="always")
 def _distinct(buf, m):
     """Sort ``buf[:m]`` (a few dozen at most: by insertion) and keep each value once at the
@@ -502,7 +503,7 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
     a child in another tier does not win (it cannot lose: the count never reaches 0). The index
     is decided when ``unresolved[i]`` is 0. ``first`` (empty, or int64 of ``len(code) + 1``
     entries for stored parents) gets at ``j + 1`` the number of parents of ``j``. ``scratch``
-    (int64, :func:`loopy_scratch` entries) holds a position's children: nothing is allocated
+    (int64, :func:`scratch_size` entries) holds a position's children: nothing is allocated
     here (the loopy loops compile without reference counts, as :func:`forward` does).
     """
     limit = np.int64(np.iinfo(unresolved.dtype).max)

@@ -49,9 +49,10 @@ _UNCOUNTED = ("forward", "backward", "forward_loopy", "loopy_count", "loopy_edge
 by tiers takes 14 s of CPU instead of 24 (one thread), Six Men's Morris 34-38 s instead of
 43-44. Rules that allocate arrays get the twin that counts them."""
 
-_counted_only: set[tuple[str, str]] = set()
-"""(module, loop) of the rules that need the counted twin, found in this process; a cached
-module keeps it on disk too (:func:`_marker`), so that no process tries again."""
+_chosen: dict[tuple[str, str], str] = {}
+"""The entry each (module, loop) is called by in this process: the loop's own, or its counted
+twin for rules that allocate (found once, and kept on disk beside a cached module by
+:func:`_marker`, so that no later process tries again)."""
 
 _STAND_INS = {
     **STAND_INS,
@@ -177,23 +178,25 @@ def call(rules: CompiledRules, name: str, *args: Any) -> int:
     from perfectplay.core.errors import GameError
 
     module = kernels_for(rules)
-    kernel = getattr(module, name)
-    marker = _marker(module, name)
-    if name in _UNCOUNTED and ((module.__name__, name) in _counted_only
-                               or (marker is not None and marker.exists())):
-        kernel = getattr(module, name + COUNTED)
+    key = (module.__name__, name)
+    if key not in _chosen:
+        marker = _marker(module, name)
+        counted = name in _UNCOUNTED and marker is not None and marker.exists()
+        _chosen[key] = name + COUNTED if counted else name
+    kernel = getattr(module, _chosen[key])
     try:
         prepare(kernel, *args, rules=rules)
     except (NumbaError, GameError):
-        if name not in _UNCOUNTED or kernel is not getattr(module, name):
+        if name not in _UNCOUNTED or _chosen[key] != name:
             raise
         # rules that allocate arrays need reference counts: the twin has them (and when the
         # rules do not compile at all, it says so)
-        _counted_only.add((module.__name__, name))
+        _chosen[key] = name + COUNTED
+        marker = _marker(module, name)
         if marker is not None:
             marker.touch()
         _forget_failures()
-        kernel = getattr(module, name + COUNTED)
+        kernel = getattr(module, _chosen[key])
         prepare(kernel, *args, rules=rules)
     return check(int(kernel(*args)), args[-1], rules)
 

@@ -33,14 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from perfectplay.compiled.rules import (
-    MAX_SORTED_TIERS,
-    TIER_MEMO,
-    TIER_RUN,
-    CompiledRules,
-    TierRules,
-    rules_of,
-)
+from perfectplay.compiled.rules import MAX_SORTED_TIERS, CompiledRules, TierRules, rules_of
 from perfectplay.core.catalogue import catalogue_name
 from perfectplay.core.errors import (
     DamagedDataError,
@@ -721,7 +714,7 @@ def _mark_children(rules: CompiledRules, t: int, size: int, chunk: int, reach: A
         own = marks if count == 1 else [np.zeros_like(bits) for bits in marks]
         reaches = _padded(tiers, own, np.zeros(0, dtype=np.uint8))
         queue = np.empty(0, dtype=np.int64)
-        scratch = np.zeros(TIER_MEMO + TIER_RUN, dtype=np.int64)
+        scratch = _scratch(rules, tiers)
         info = np.zeros(3, dtype=np.int64)
         reached = 0
         for lo in chunks[part::count]:
@@ -991,7 +984,7 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], database: 
     only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
     call(rules, "backward", _params(rules, tiers, layout, manifest, t), t, rules.max_moves, lo,
          reach, out, tables, widths, slot_of, np.array(tiers.sizes, dtype=np.int64), only,
-         primitives, weights, np.zeros(TIER_MEMO + TIER_RUN, dtype=np.int64), info)
+         primitives, weights, _scratch(rules, tiers), info)
     data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
     write_region(layout.codes(t), lo * width, data)
     record = {"database": database, "tier": t, "chunk": k, "indices": hi - lo,
@@ -1060,7 +1053,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     stored = tiers.parents is None
     first = np.zeros(n + 1 if stored else 0, dtype=np.int64)
     primitives = np.zeros(3, dtype=np.int64)
-    scratch = np.zeros(_loops.loopy_scratch(rules.max_moves, tiers.max_parents), dtype=np.int64)
+    scratch = _scratch(rules, tiers)
     info = np.zeros(3, dtype=np.int64)
     edges = call(rules, "loopy_count", params, t, rules.max_moves, reach, code, unresolved,
                  first, tables, widths, slot_of, sizes, primitives, scratch, info)
@@ -1081,6 +1074,16 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     write_file(layout.codes(t), codes.data.cast("B"))
     return {"tier": t, "indices": n, "primitives": primitives.tolist(),
             "weights": histogram_of(weights)}
+
+
+def _scratch(rules: CompiledRules, tiers: TierRules) -> Any:
+    """The working memory a pass over a tier takes from its caller (the loops allocate
+    nothing: see :func:`perfectplay.tiers._loops.scratch_size`)."""
+    import numpy as np
+
+    from perfectplay.tiers._loops import scratch_size
+
+    return np.zeros(scratch_size(rules.max_moves, tiers.max_parents), dtype=np.int64)
 
 
 def _count_type(rules: CompiledRules) -> Any:
