@@ -27,11 +27,12 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic, overload
 
-__all__ = ["BINOMIAL", "MAX_CELLS", "popcount", "subset_rank", "subset_unrank", "two_colour_count",
-           "two_colour_rank", "two_colour_unrank"]
+__all__ = ["BINOMIAL", "MAX_CELLS", "lowest_cell", "popcount", "subset_rank", "subset_unrank",
+           "two_colour_count", "two_colour_rank", "two_colour_unrank"]
 
 MAX_CELLS = 63
 """The most cells a mask holds (bit 63 would make the int64 mask negative)."""
@@ -63,23 +64,46 @@ def _popcount_compiled(x):
     return popcount
 
 
+def lowest_cell(x):
+    """The index of the lowest set bit of a positive integer: one instruction once compiled.
+
+    >>> lowest_cell(0b10100)
+    2
+    """
+    return (x & -x).bit_length() - 1
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    def codegen(context, builder, signature, args):
+        function = builder.module.declare_intrinsic("llvm.cttz", [args[0].type, ir.IntType(1)])
+        return builder.call(function, [args[0], ir.Constant(ir.IntType(1), 1)])
+
+    return types.int64(types.int64), codegen
+
+
+@overload(lowest_cell, inline="always")
+def _lowest_cell_compiled(x):
+    def lowest_cell(x):
+        return _cttz(x)
+
+    return lowest_cell
+
+
 @njit
 def subset_rank(bits):
     """The colex rank of a set of cells among the sets of its size: ``sum C(p_j, j)`` over its
-    cells ``p_1 < p_2 < ...``.
+    cells ``p_1 < p_2 < ...`` (one step a cell of the set, none for the cells outside it).
 
     >>> [subset_rank(bits) for bits in (0b011, 0b101, 0b110)]
     [0, 1, 2]
     """
     rank = 0
     size = 0
-    cell = 0
     while bits:
-        if bits & 1:
-            size += 1
-            rank += BINOMIAL[cell, size]
-        bits >>= 1
-        cell += 1
+        size += 1
+        rank += BINOMIAL[lowest_cell(bits), size]
+        bits &= bits - 1
     return rank
 
 
@@ -103,31 +127,16 @@ def subset_unrank(rank, size, cells):
 
 
 @njit
-def _squeeze(bits, holes):
-    """``bits`` renumbered over the cells not in ``holes`` (the k-th free cell becomes k)."""
-    squeezed = 0
-    free = 0
-    while bits:
-        if not holes & 1:
-            if bits & 1:
-                squeezed |= 1 << free
-            free += 1
-        bits >>= 1
-        holes >>= 1
-    return squeezed
-
-
-@njit
 def _spread(bits, holes):
-    """Inverse of :func:`_squeeze`: the k-th bit placed on the k-th cell not in ``holes``."""
+    """The k-th bit of ``bits`` placed on the k-th cell not in ``holes`` (a step a bit up to
+    the highest of ``bits``, without a branch on the cells)."""
     spread = 0
-    cell = 0
+    free = ~holes
     while bits:
-        if not (holes >> cell) & 1:
-            if bits & 1:
-                spread |= 1 << cell
-            bits >>= 1
-        cell += 1
+        low = free & -free
+        spread |= low * (bits & 1)
+        bits >>= 1
+        free ^= low
     return spread
 
 
@@ -135,9 +144,17 @@ def _spread(bits, holes):
 def two_colour_rank(xs, os, cells):
     """The index of a board of ``cells`` cells with stones of one colour on ``xs`` and of the
     other on ``os`` (disjoint masks) among the boards with as many of each:
-    ``rank(xs) * C(cells - x, o) + rank(os renumbered over the cells without x)``."""
-    return (subset_rank(xs) * BINOMIAL[cells - popcount(xs), popcount(os)]
-            + subset_rank(_squeeze(os, xs)))
+    ``rank(xs) * C(cells - x, o) + rank(os renumbered over the cells without x)``, the second
+    rank found without renumbering: an O stone's place among the free cells is the number of
+    cells below it that hold no X."""
+    others = 0
+    size = 0
+    while os:
+        size += 1
+        low = os & -os
+        others += BINOMIAL[popcount(~xs & (low - 1)), size]
+        os ^= low
+    return subset_rank(xs) * BINOMIAL[cells - popcount(xs), size] + others
 
 
 @njit
