@@ -27,7 +27,6 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
-from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic, overload
 
@@ -76,8 +75,10 @@ def lowest_cell(x):
 @intrinsic
 def _cttz(typingctx, x):
     def codegen(context, builder, signature, args):
-        function = builder.module.declare_intrinsic("llvm.cttz", [args[0].type, ir.IntType(1)])
-        return builder.call(function, [args[0], ir.Constant(ir.IntType(1), 1)])
+        # the flag: the result for 0 is undefined (callers never ask), so one instruction
+        flag = context.get_constant(types.boolean, True)
+        function = builder.module.declare_intrinsic("llvm.cttz", [args[0].type, flag.type])
+        return builder.call(function, [args[0], flag])
 
     return types.int64(types.int64), codegen
 
