@@ -19,6 +19,7 @@ from perfectplay.core.engines import Request, dispatch
 from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.morris import Morris
 from perfectplay.games.nim import Nim
+from perfectplay.games.quixo import Quixo
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.tiers import estimate_memory, open_database, solve_tiers
 from perfectplay.tiers.kernels import _marker, kernels_for
@@ -99,6 +100,19 @@ def test_morris_equals_the_python_solve_everywhere(tmp_path):
                                    Value.DRAW: 1352}
 
 
+@pytest.mark.parametrize("game", [Morris(), Quixo(3)], ids=["parents stored", "un-moves"])
+def test_loopy_tiers_solved_by_two_threads_are_the_bytes_of_one(tmp_path, game):
+    # small chunks: the threads take many frontiers at each remoteness, side by side
+    solved = [solve_tiers(game, tmp_path / str(threads), chunk_size=64, threads=threads)
+              for threads in (1, 2)]
+    tiers = rules_of(game).tiers
+    assert any(tiers.loopy(t) and tiers.sizes[t] > 2 * 64 for t in solved[0].manifest["order"])
+    files = sorted(path.name for path in (tmp_path / "1").iterdir())
+    assert files == sorted(path.name for path in (tmp_path / "2").iterdir())
+    for name in files:
+        assert (tmp_path / "1" / name).read_bytes() == (tmp_path / "2" / name).read_bytes()
+
+
 def test_a_solve_from_a_later_tier_solves_only_the_tiers_it_reaches(tmp_path):
     later = solve_tiers(Morris(), tmp_path, position="XX.OO..../X")
     assert later.manifest["order"] == [6, 5, 4]  # four pieces placed: tier 4
@@ -137,14 +151,14 @@ def tiered_graphs(draw):
           {2: Value.LOSE, 3: Value.WIN}))
 @example(({0: [1], 1: [], 2: [0, 1]}, [1, 0, 1], {1, TIERS - 1}, 2, {1: Value.TIE}))
 def test_tiered_graphs_equal_the_naive_definition(tmp_path_factory, graph):
-    # the loopy tiers' parents stored, then found by un-moves
+    # the loopy tiers' parents stored, then found by un-moves; two threads, a chunk each
     successors, tiers, loopy, start, finished = graph
     expected = naive_values({v: [] if v in finished else kids
                              for v, kids in successors.items()}, finished)
     seen = reachable(successors, start, finished)
     for unmoves in (False, True):
         game = TieredGraph(successors, tiers, loopy, start, finished, unmoves=unmoves)
-        s = solve_tiers(game, tmp_path_factory.mktemp("graph"), chunk_size=3)
+        s = solve_tiers(game, tmp_path_factory.mktemp("graph"), chunk_size=3, threads=2)
         assert {p: (v, r) for p, v, r in s.positions()} == {v: expected[v] for v in seen}
 
 
@@ -209,6 +223,9 @@ def test_a_large_solve_says_first_what_it_will_take(tmp_path, monkeypatch, capsy
     assert (work.tiers, work.indices, work.disk) == (7, sum(tiers.sizes), 2 * sum(tiers.sizes))
     assert work.cpu_seconds == pytest.approx(work.seconds_per_index * (2 * (work.indices - loopy)
                                                                        + 4 * loopy))
+    # the passes over a tier share the threads, but for a loopy tier's forward pass
+    assert work.wall_seconds == pytest.approx(work.seconds_per_index * (
+        (2 * (work.indices - loopy) + 3 * loopy) / 2 + loopy))
     monkeypatch.setattr("perfectplay.tiers.solve.FORECAST_FROM", 0)
     assert main(["solve", "morris", "--method", "tiers", "--db", str(tmp_path / "db")]) == 0
     assert capsys.readouterr().err.startswith(

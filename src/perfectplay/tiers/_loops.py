@@ -3,7 +3,7 @@
 Like :mod:`perfectplay.compiled._loops`, each loop is ``njit(inline='always')`` and takes the
 rules' functions first (``child``, ``primitive``, ``next_move``, then the tier hooks ``tier``,
 ``rank``, ``unrank``, ``unrank_run``, ``rank_child``, ``image`` and the number of
-``symmetries``; :func:`loopy_resolve` also ``parents`` and ``max_parents``);
+``symmetries``; :func:`loopy_propagate` also ``parents`` and ``max_parents``);
 :mod:`perfectplay.tiers.kernels` calls it
 from a cached entry point per game. Indices are a tier's ranks; reachable indices are bits, bit
 ``i & 7`` of byte ``i >> 3``. The passes over a tier whose moves all leave it visit its reached
@@ -58,6 +58,7 @@ from perfectplay.compiled._loops import (
     set_bit,
     unsigned,
 )
+from perfectplay.compiled.atomics import compare_exchange, exchange, fetch_add, fetch_or
 from perfectplay.compiled.codes import CODE16_SPAN
 from perfectplay.compiled.rules import MAX_SORTED_TIERS, TIER_MEMO, TIER_RUN
 from perfectplay.core.values import ValueCode
@@ -208,11 +209,11 @@ def _place(tier, rank, image, symmetries, params, slot_of, sizes, p, m, c, info)
 
 @njit(inline="always")
 def _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t, max_moves, p,
-          reaches, slot_of, sizes, here, low, info):
-    """Mark the children of position ``p`` of a loopy tier ``t``; return ``low`` lowered to
-    any child of ``t`` newly marked below ``here`` (where the sweep is), or a status."""
+          reaches, slot_of, sizes, info):
+    """Mark the children of position ``p`` of a loopy tier ``t`` (atomically: other threads
+    mark bits of the same bytes); return 0 or a status."""
     if primitive(params, p) >= 0:
-        return low
+        return 0
     moves = unsigned(max_moves)
     m = next_move(params, p, -1)
     while unsigned(m) < moves:
@@ -227,10 +228,8 @@ def _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t,
             return status
         bits = reaches[slot_of[ct]]
         if not is_set(bits, ci):
-            set_bit(bits, ci)
-            if ct == t and ci < here:
-                low = min(low, ci)
-    return low
+            fetch_or(bits, unsigned(ci >> 3), np.uint8(1 << (ci & 7)))
+    return 0
 
 
 @njit(inline="always")
@@ -323,37 +322,31 @@ def forward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_ch
 
 @njit(inline="always")
 def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                  image, symmetries, params, t, max_moves, reaches, slot_of, sizes, done, info):
-    """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
-    children of all of them in the other tiers; return how many indices of ``t`` are reached.
-
-    Sweeps over the bits: each reached index not yet expanded (``done``, bits like the tier's)
-    has its children marked; a child marked behind the sweep waits for the next one, which
-    starts at the lowest such, and the sweeps end when one expands nothing. Two bits an index,
-    where a queue would take 8 bytes."""
+                  image, symmetries, params, t, max_moves, lo, hi, reaches, slot_of, sizes, done,
+                  info):
+    """One sweep of the bytes ``[lo, hi)`` of a loopy tier ``t``'s reached bits: the children
+    of each reached index not yet expanded (``done``, bits like the tier's) are marked, in
+    ``t`` and in the other tiers; return how many indices it expanded. Sweeps are repeated
+    until one expands nothing: then every index reached from the reached indices is, with the
+    children of all of them. Threads sweep ranges of bytes side by side (each writes the
+    ``done`` of its own, and marks bits atomically). Two bits an index, where a queue would
+    take 8 bytes."""
     reach = reaches[slot_of[t]]
-    n = sizes[t]
     count = 0
-    lo = 0
-    while lo < n:
-        low = n
-        j = lo >> 3
-        while j < (n + 7) >> 3:
-            fresh = reach[j] & ~done[j]
-            if fresh == 0:
-                j += 1
-                continue
-            # children marked in this byte are seen when it is read again
-            done[j] |= fresh
-            for b in range(8):
-                if (fresh >> b) & 1:
-                    count += 1
-                    low = _mark(child, primitive, next_move, tier, rank, image, symmetries,
-                                params, t, max_moves, unrank(params, t, 8 * j + b), reaches,
-                                slot_of, sizes, 8 * j, low, info)
-                    if low < 0:
-                        return low
-        lo = low
+    for j in range(lo, hi):
+        fresh = reach[j] & ~done[j]
+        if fresh == 0:
+            continue
+        # children marked in this byte meanwhile are seen by the next sweep
+        done[j] |= fresh
+        for b in range(8):
+            if (fresh >> b) & 1:
+                count += 1
+                status = _mark(child, primitive, next_move, tier, rank, image, symmetries,
+                               params, t, max_moves, unrank(params, t, 8 * j + b), reaches,
+                               slot_of, sizes, info)
+                if status < 0:
+                    return status
     return count
 
 
@@ -492,24 +485,26 @@ def _children_of(child, next_move, tier, rank, image, symmetries, params, t, max
 
 @njit(inline="always")
 def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                image, symmetries, params, t, max_moves, reach, code, unresolved, first, tables,
-                widths, slot_of, sizes, primitives, scratch, info):
-    """The first step of retrograde analysis within a loopy tier (see :func:`loopy_resolve`);
-    return the number of pairs (position, class of a child) inside the tier.
+                image, symmetries, params, t, max_moves, lo, hi, reach, code, unresolved, first,
+                tables, widths, slot_of, sizes, primitives, scratch, info):
+    """The first step of retrograde analysis within a loopy tier (see :func:`loopy_propagate`),
+    over the indices ``[lo, hi)``; return the number of pairs (position, class of a child
+    inside the tier) among them. Threads count ranges of one tier side by side.
 
     For each reached index ``i``: ``code[i]`` the stored code its children in other tiers give
     it (a loss at remoteness 0 when there are none: it waits for those in the tier), or its
     primitive code; ``unresolved[i]`` the classes of its children in the tier, and one more when
     a child in another tier does not win (it cannot lose: the count never reaches 0). The index
     is decided when ``unresolved[i]`` is 0. ``first`` (empty, or int64 of ``len(code) + 1``
-    entries for stored parents) gets at ``j + 1`` the number of parents of ``j``. ``scratch``
-    (int64, :func:`scratch_size` entries) holds a position's children: nothing is allocated
-    here (the loopy loops compile without reference counts, as :func:`forward` does).
+    entries for stored parents) gets at ``j + 1`` the number of parents of ``j`` (added
+    atomically: another thread may count a parent of ``j`` too). ``scratch`` (int64,
+    :func:`scratch_size` entries) holds a position's children: nothing is allocated here (the
+    loopy loops compile without reference counts, as :func:`forward` does).
     """
     limit = np.int64(np.iinfo(unresolved.dtype).max)
     edges = 0
     buf = scratch
-    for i in range(code.shape[0]):
+    for i in range(lo, hi):
         if not is_set(reach, i):
             continue
         p = unrank(params, t, i)
@@ -539,22 +534,22 @@ def loopy_count(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
         edges += found
         if first.shape[0] > 0:
             for k in range(found):
-                first[buf[k] + 1] += 1
+                fetch_add(first, buf[k] + 1, 1)
     return edges
 
 
 @njit(inline="always")
 def loopy_edges(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                image, symmetries, params, t, max_moves, reach, first, parent, tables, widths,
-                slot_of, sizes, scratch, info):
-    """Store the parents of each index of a loopy tier after :func:`loopy_count`: those of
-    ``j`` in ``parent[first[j]:first[j + 1]]``, each once (for a game without
-    ``TierRules.parents``); return 0. ``scratch``: as :func:`loopy_count` takes it."""
-    n = first.shape[0] - 1
+                image, symmetries, params, t, max_moves, lo, hi, reach, first, parent, tables,
+                widths, slot_of, sizes, scratch, info):
+    """Store the parents of each index of a loopy tier after :func:`loopy_count`, for the
+    children of the indices ``[lo, hi)`` (a game without ``TierRules.parents``); return 0.
+    ``first[j]`` is where the next parent of ``j`` goes, taken atomically (threads fill ranges
+    side by side, so a list's order varies, never its members): the caller sums the counts
+    into starts before and shifts them back after. ``scratch``: as :func:`loopy_count` takes
+    it."""
     buf = scratch
-    for j in range(n):
-        first[j + 1] += first[j]
-    for i in range(n):
+    for i in range(lo, hi):
         if not is_set(reach, i):
             continue
         p = unrank(params, t, i)
@@ -565,12 +560,8 @@ def loopy_edges(child, primitive, next_move, tier, rank, unrank, unrank_run, ran
                                            sizes, buf, info)
         if status < 0:
             return status
-        for k in range(found):  # first[j] moves on to the end of j's parents...
-            parent[first[buf[k]]] = i
-            first[buf[k]] += 1
-    for j in range(n, 0, -1):  # ... which is where j + 1's begin
-        first[j] = first[j - 1]
-    first[0] = 0
+        for k in range(found):
+            parent[fetch_add(first, buf[k], 1)] = i
     return 0
 
 
@@ -596,74 +587,123 @@ def _parents_of(tier, rank, unrank, image, symmetries, parents, params, t, i, fi
 
 
 @njit(inline="always")
-def loopy_resolve(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                  image, symmetries, parents, max_parents, params, t, max_moves, code,
-                  unresolved, first, parent, levels, weights, scratch, info):
-    """Retrograde analysis within a loopy tier, after :func:`loopy_count`: the stored code of
-    every index into ``code`` (0 where not reached); return the largest remoteness.
+def _decides(code, stage, r, i):
+    """Whether the stored code of ``i`` is one that ``stage`` of the analysis decides (0:
+    wins and losses, 1: ties; see :func:`loopy_propagate`), at remoteness ``r`` (any when ``r``
+    is negative)."""
+    c = np.int64(code[i])
+    v = (c - 1) & 3
+    if c == 0 or (r >= 0 and (c - 1) >> 2 != r):
+        return False
+    return v == ValueCode.TIE if stage else v != ValueCode.TIE and v != ValueCode.DRAW
+
+
+@njit(inline="always")
+def loopy_levels(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                 image, symmetries, params, stage, code, levels, info):
+    """Count into ``levels`` (int64, :data:`S` entries) the codes that ``stage`` of the
+    analysis decides, by remoteness (:func:`loopy_propagate`); return 0."""
+    for i in range(code.shape[0]):
+        if _decides(code, stage, -1, i):
+            levels[(np.int64(code[i]) - 1) >> 2] += 1
+    return 0
+
+
+@njit(inline="always")
+def loopy_frontier(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                   image, symmetries, params, stage, r, lo, hi, code, unresolved, frontier,
+                   info):
+    """The indices of ``[lo, hi)`` decided at remoteness ``r`` in ``stage`` of the analysis
+    (:func:`loopy_propagate`), into ``frontier``; return how many. A win or tie that waited in
+    ``code`` for this remoteness is decided now (``unresolved`` 0)."""
+    found = 0
+    for i in range(lo, hi):
+        if not _decides(code, stage, r, i):
+            continue
+        if (np.int64(code[i]) - 1) & 3 != ValueCode.LOSE:
+            unresolved[i] = 0
+        elif unresolved[i] != 0:
+            continue
+        frontier[found] = i
+        found += 1
+    return found
+
+
+@njit(inline="always")
+def loopy_propagate(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                    image, symmetries, parents, max_parents, params, t, stage, r, frontier,
+                    count, code, unresolved, first, parent, levels, scratch, info):
+    """One step of retrograde analysis within a loopy tier, after :func:`loopy_count`: the
+    parents of ``frontier[:count]``, positions decided at remoteness ``r``, learn from them;
+    each parent decided is counted in ``levels`` at its remoteness. Return 0.
 
     Positions are decided in increasing remoteness, a sweep over ``code`` for each remoteness
-    that ``levels`` (int64, :data:`S` entries) counts codes at: wins and losses first, then
-    ties (the shortest tie among positions that neither win nor lose), and the rest are draws.
-    A decided loss makes each undecided parent a win one move later; a decided win takes one
-    from each undecided parent's ``unresolved``, which decides it a loss when it reaches 0, one
-    move after the slowest child (its code held the slowest child in another tier). A parent is
-    found by the stored ``parent`` (see :func:`loopy_edges`), or by the un-moves of
-    ``parents`` (``first`` empty): then only the codes and counts take memory, 3 bytes an
-    index. A win or a tie that a child in another tier offers waits in ``code`` for its
-    remoteness, unless one inside the tier comes sooner. ``scratch``: as :func:`loopy_count`
-    takes it (here it holds a position's un-moves and the classes they reach).
+    that ``levels`` (:func:`loopy_levels`) counts codes at, taking a frontier
+    (:func:`loopy_frontier`) and propagating it: wins and losses first (stage 0), then ties
+    (stage 1: the shortest tie among positions that neither win nor lose), and the rest are
+    draws (:func:`loopy_finish`). A decided loss makes each undecided parent a win one move
+    later; a decided win takes one from each undecided parent's ``unresolved``, which decides it
+    a loss when it reaches 0, one move after the slowest child (its code held the slowest child
+    in another tier). A parent is found by the stored ``parent`` (see :func:`loopy_edges`), or
+    by the un-moves of ``parents`` (``first`` empty): then only the codes and counts take
+    memory, 3 bytes an index. A win or a tie that a child in another tier offers waits in
+    ``code`` for its remoteness, unless one inside the tier comes sooner. ``scratch``: as
+    :func:`loopy_count` takes it (here it holds a position's un-moves and the classes they
+    reach).
+
+    Threads propagate parts of one frontier side by side, between frontiers taken whole: a
+    parent is decided by the thread that clears its ``unresolved`` (an atomic exchange, or the
+    decrement that reaches 0), and only that thread writes its code, so the codes are those of
+    one thread.
     """
+    if r >= S - 2:  # a remoteness the codes cannot hold
+        return fail(info, STATUS_REMOTENESS, -1, -1, -1)
     n = code.shape[0]
     moved = scratch[:max_parents]
     buf = scratch[max_parents:]
-    for stage in range(2):  # 0: wins and losses, 1: ties
-        levels[:] = 0
-        for i in range(n):
-            c = np.int64(code[i])
-            v = (c - 1) & 3
-            if c != 0 and ((stage == 0 and v != ValueCode.TIE and v != ValueCode.DRAW)
-                           or (stage == 1 and v == ValueCode.TIE)):
-                levels[(c - 1) >> 2] += 1
-        for r in range(S):
-            if levels[r] == 0:
+    lose = 1 + (r << 2 | ValueCode.LOSE)
+    better = 1 + ((r + 1) << 2 | (ValueCode.TIE if stage else ValueCode.WIN))
+    for f in range(count):
+        i = frontier[f]
+        loses = stage == 1 or np.int64(code[i]) == lose  # its parents win (or tie) by it
+        found, lo, hi = _parents_of(tier, rank, unrank, image, symmetries, parents, params, t,
+                                    i, first, parent, moved, buf, info)
+        for k in range(lo, hi):
+            j = found[k]
+            if unsigned(j) >= unsigned(n):
+                return fail(info, STATUS_RANK, unrank(params, t, i), -1, -1)
+            if unresolved[j] == 0:  # decided, or not reached
                 continue
-            if r >= S - 2:  # a remoteness the codes cannot hold
-                return fail(info, STATUS_REMOTENESS, -1, -1, -1)
-            lose = 1 + (r << 2 | ValueCode.LOSE)
-            win = 1 + (r << 2 | ValueCode.WIN)
-            tie = 1 + (r << 2 | ValueCode.TIE)
-            for i in range(n):
-                c = np.int64(code[i])
-                if (stage == 0 and c == win) or (stage == 1 and c == tie):
-                    unresolved[i] = 0  # what waited for this remoteness is decided
-                elif stage == 1 or c != lose or unresolved[i] != 0:
+            if loses:
+                waiting = np.int64(code[j])
+                if (waiting - 1) & 3 == (better - 1) & 3 and waiting <= better:
+                    continue  # a child in another tier offers it as soon: it waits
+                if exchange(unresolved, j, 0) != 0:
+                    code[j] = better
+                    levels[r + 1] += 1
+                continue
+            left = unresolved[j]
+            while left != 0:  # one child fewer, unless another thread decided j meanwhile
+                seen = compare_exchange(unresolved, j, left, left - 1)
+                if seen != left:
+                    left = seen
                     continue
-                found, lo, hi = _parents_of(tier, rank, unrank, image, symmetries, parents,
-                                            params, t, i, first, parent, moved, buf, info)
-                for k in range(lo, hi):
-                    j = found[k]
-                    if unsigned(j) >= unsigned(n):
-                        return fail(info, STATUS_RANK, unrank(params, t, i), -1, -1)
-                    if unresolved[j] == 0:  # decided, or not reached
-                        continue
-                    if stage == 1 or c == lose:  # a tie one move later, or a win
-                        better = 1 + ((r + 1) << 2 | (ValueCode.TIE if stage else
-                                                      ValueCode.WIN))
-                        waiting = np.int64(code[j])
-                        if (waiting - 1) & 3 == (better - 1) & 3 and waiting <= better:
-                            continue  # a child in another tier offers it as soon: it waits
-                        code[j] = better
-                        unresolved[j] = 0
-                        levels[r + 1] += 1
-                        continue
-                    unresolved[j] -= 1
-                    if unresolved[j] == 0:  # every child wins: a loss
-                        slowest = max(r + 1, (np.int64(code[j]) - 1) >> 2)
-                        code[j] = 1 + (slowest << 2 | ValueCode.LOSE)
-                        levels[slowest] += 1
+                if left == 1:  # every child wins: a loss
+                    slowest = max(r + 1, (np.int64(code[j]) - 1) >> 2)
+                    code[j] = 1 + (slowest << 2 | ValueCode.LOSE)
+                    levels[slowest] += 1
+                break
+    return 0
+
+
+@njit(inline="always")
+def loopy_finish(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
+                 image, symmetries, params, t, lo, hi, code, unresolved, weights, info):
+    """The end of :func:`loopy_resolve` over the indices ``[lo, hi)``: what is still
+    undecided is a draw; count the positions by stored code into ``weights``; return the
+    largest remoteness."""
     deepest = 0
-    for i in range(n):
+    for i in range(lo, hi):
         c = np.int64(code[i])
         if c == 0:
             continue

@@ -24,26 +24,29 @@ _RULES = ("child, primitive, next_move, tier, rank, unrank, unrank_run, rank_chi
 _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
     "forward": "params, t, max_moves, lo, hi, reach, reaches, slot_of, sizes, only, queue, "
                "scratch, info",
-    "forward_loopy": "params, t, max_moves, reaches, slot_of, sizes, done, info",
+    "forward_loopy": "params, t, max_moves, lo, hi, reaches, slot_of, sizes, done, info",
     "backward": "params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, "
                 "primitives, weights, scratch, info",
-    "loopy_count": "params, t, max_moves, reach, code, unresolved, first, tables, widths, "
-                   "slot_of, sizes, primitives, scratch, info",
-    "loopy_edges": "params, t, max_moves, reach, first, parent, tables, widths, slot_of, sizes, "
-                   "scratch, info",
+    "loopy_count": "params, t, max_moves, lo, hi, reach, code, unresolved, first, tables, "
+                   "widths, slot_of, sizes, primitives, scratch, info",
+    "loopy_edges": "params, t, max_moves, lo, hi, reach, first, parent, tables, widths, "
+                   "slot_of, sizes, scratch, info",
+    "loopy_levels": "params, stage, code, levels, info",
+    "loopy_frontier": "params, stage, r, lo, hi, code, unresolved, frontier, info",
+    "loopy_finish": "params, t, lo, hi, code, unresolved, weights, info",
     "locate": "params, position, out",
     "unrank_many": "params, t, indices, out",
     "members": "params, t, indices, out",
     "expand": "params, t, max_moves, positions, kids, kid_tiers, info",
     "sample_moves": "params, t, max_moves, indices, sizes, out, info",
 }.items()}
-_ENTRIES["loopy_resolve"] = (f"{_RULES}, parents, MAX_PARENTS",
-                             "params, t, max_moves, code, unresolved, first, parent, levels, "
-                             "weights, scratch, info")
+_ENTRIES["loopy_propagate"] = (f"{_RULES}, parents, MAX_PARENTS",
+                               "params, t, stage, r, frontier, count, code, unresolved, first, "
+                               "parent, levels, scratch, info")
 """Each loop's rules and arguments."""
 
 _UNCOUNTED = ("forward", "backward", "forward_loopy", "loopy_count", "loopy_edges",
-              "loopy_resolve")
+              "loopy_levels", "loopy_frontier", "loopy_propagate", "loopy_finish")
 """The loops over every index of a tier, compiled without reference counts (see
 :func:`~perfectplay.compiled.kernels.entry_source`) where the rules allow: Connect Four 5x5
 by tiers takes 14 s of CPU instead of 24 (one thread), Six Men's Morris 34-38 s instead of
@@ -138,7 +141,7 @@ def kernels_for(rules: CompiledRules) -> ModuleType:
     >>> from perfectplay.compiled.rules import rules_of
     >>> from perfectplay.games.morris import Morris
     >>> module = kernels_for(rules_of(Morris()))
-    >>> all(hasattr(module, name) for name in ("forward", "backward", "loopy_resolve"))
+    >>> all(hasattr(module, name) for name in ("forward", "backward", "loopy_propagate"))
     True
     """
     tiers = rules.tiers

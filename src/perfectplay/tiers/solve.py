@@ -403,7 +403,7 @@ class WorkEstimate:
     the largest tier."""
 
     wall_seconds: float
-    """``cpu_seconds`` shared by the threads (the loopy tiers' passes run on one)."""
+    """``cpu_seconds`` shared by the threads (a loopy tier's forward pass runs on one)."""
 
     def __str__(self) -> str:
         return (f"its {self.tiers:,} tiers hold {self.indices:,} indices, up to "
@@ -454,7 +454,8 @@ def estimate_work(rules: CompiledRules, order: Sequence[int], threads: int = 1) 
     rest = sum(tiers.sizes[t] for t in order) - loopy
     classes = tiers.symmetries  # a game with symmetries reaches one index of each class
     cpu = per * (PASSES * rest + LOOPY_PASSES * loopy) / classes
-    wall = per * (PASSES * rest / max(threads, 1) + LOOPY_PASSES * loopy) / classes
+    shared = max(threads, 1)
+    wall = per * (PASSES * rest / shared + (1 + (LOOPY_PASSES - 1) / shared) * loopy) / classes
     return WorkEstimate(len(order), loopy + rest, 2 * (loopy + rest), cpu, per, wall)
 
 
@@ -639,7 +640,6 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
 
     import numpy as np
 
-    from perfectplay.tiers.kernels import call
 
     tiers = rules.tiers
     assert tiers is not None
@@ -647,7 +647,6 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
     done = {entry["tier"] for entry in entries}
     sizes = np.array(tiers.sizes, dtype=np.int64)
     order = list(reversed(body["order"]))
-    info = np.zeros(3, dtype=np.int64)
     for step, t in enumerate(order, 1):
         if t in done:
             continue
@@ -670,10 +669,8 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
             marks.append(reach)
         reaches = _padded(tiers, marks, np.zeros(0, dtype=np.uint8))
         if tiers.loopy(t):
-            expanded = np.zeros_like(reach)
-            reached = call(rules, "forward_loopy", rules.params, t, rules.max_moves, reaches,
-                           slot_of, sizes, expanded, info)
-            del expanded
+            reached = _sweep_loopy(rules, t, body["chunk_size"], reaches, slot_of, sizes,
+                                   threads)
             if progress is not None:
                 progress(TierProgress("forward", t, step, len(order), size, size))
         else:
@@ -689,6 +686,34 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
                         "reach_sha256": hashlib.sha256(reach.tobytes()).hexdigest()})
         write_document(layout.forward, FORWARD_FORMAT,
                        {"database": database_id(body), "tiers": entries})
+
+
+def _sweep_loopy(rules: CompiledRules, t: int, chunk: int, reaches: Any, slot_of: Any,
+                 sizes: Any, threads: int) -> int:
+    """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
+    children of all of them in the other tiers (:func:`~perfectplay.tiers._loops.forward_loopy`:
+    sweeps of ``threads`` threads, each over every ``threads``-th range of the bits, until one
+    expands nothing); return how many indices are reached."""
+    import numpy as np
+
+    from perfectplay.tiers.kernels import call
+
+    expanded = np.zeros_like(reaches[slot_of[t]])
+    step = max(1, chunk >> 3)  # bytes of bits
+    ranges = [(lo, min(len(expanded), lo + step)) for lo in range(0, len(expanded), step)]
+    threads = max(1, min(threads, len(ranges)))
+    infos = [np.zeros(3, dtype=np.int64) for _ in range(threads)]
+
+    def sweep(k: int) -> int:
+        return sum(call(rules, "forward_loopy", rules.params, t, rules.max_moves, lo, hi,
+                        reaches, slot_of, sizes, expanded, infos[k])
+                   for lo, hi in ranges[k::threads])
+
+    reached = 0
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        while swept := sum(pool.map(sweep, range(threads))):
+            reached += swept
+    return reached
 
 
 def _mark_children(rules: CompiledRules, t: int, size: int, chunk: int, reach: Any,
@@ -807,7 +832,7 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
         event = functools.partial(TierProgress, "backward", t, step, len(order))
         if tiers.loopy(t):
             records: list[dict[str, Any]] = []
-            run(solve_loopy, [(game, str(layout.root), manifest, t)], records.append)
+            run(solve_loopy, [(game, str(layout.root), manifest, t, threads)], records.append)
             if progress is not None:
                 progress(event(size, size))
         else:
@@ -1027,17 +1052,20 @@ def _padded(tiers: TierRules, arrays: list[Any], empty: Any) -> tuple[Any, ...]:
     return (*arrays, *[empty] * (length - len(arrays)))
 
 
-def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) -> dict[str, Any]:
-    """Solve a loopy tier ``t`` whole, by retrograde analysis within it, and write its code file
-    (1 byte a code when every remoteness is at most 62, else 2); return its record. A task.
+def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
+                threads: int = 1) -> dict[str, Any]:
+    """Solve a loopy tier ``t`` whole, by retrograde analysis within it, with ``threads``
+    threads, and write its code file (1 byte a code when every remoteness is at most 62, else
+    2); return its record. A task; the file is the same whatever the threads.
 
-    The analysis (:func:`perfectplay.tiers._loops.loopy_resolve`) holds a 2-byte code and a
+    The analysis (:func:`perfectplay.tiers._loops.loopy_propagate`) holds a 2-byte code and a
     count an index; it finds a position's parents by the game's un-moves
     (``TierRules.parents``), or else stores them, 8 bytes a move and 8 an index, after checking
-    that they fit."""
+    that they fit. The threads count the children of the tier's chunks side by side, then at
+    each remoteness take the positions decided at it from a chunk each (a frontier of at most
+    a chunk's indices, 8 bytes each) and propagate them together."""
     import numpy as np
 
-    from perfectplay.tiers import _loops
     from perfectplay.tiers.kernels import call
 
     rules = rules_of(game)
@@ -1045,35 +1073,123 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int) ->
     layout = Layout(Path(root))
     n = tiers.sizes[t]
     params = _params(rules, tiers, layout, manifest, t)
-    reach = _bits(layout, t, n)
+    reach: Any = _bits(layout, t, n)  # Any: dropped before the analysis
     slot_of, tables, widths = _tables(tiers, layout, manifest, database_id(manifest), t)
     sizes = np.array(tiers.sizes, dtype=np.int64)
     code = np.zeros(n, dtype=np.uint16)
-    unresolved = np.zeros(n, dtype=_count_type(rules))
-    stored = tiers.parents is None
-    first = np.zeros(n + 1 if stored else 0, dtype=np.int64)
-    primitives = np.zeros(3, dtype=np.int64)
-    scratch = _scratch(rules, tiers)
-    info = np.zeros(3, dtype=np.int64)
-    edges = call(rules, "loopy_count", params, t, rules.max_moves, reach, code, unresolved,
-                 first, tables, widths, slot_of, sizes, primitives, scratch, info)
-    parent = np.empty(0, dtype=np.int64)
-    if stored:
-        check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
-        parent = np.empty(edges, dtype=np.int64)
-        call(rules, "loopy_edges", params, t, rules.max_moves, reach, first, parent, tables,
-             widths, slot_of, sizes, scratch, info)
-    del reach
-    levels = np.zeros(_loops.S, dtype=np.int64)
-    weights = np.zeros(1 << 16, dtype=np.int64)
-    deepest = call(rules, "loopy_resolve", params, t, rules.max_moves, code, unresolved,
-                   first, parent, levels, weights, scratch, info)
-    del unresolved, first, parent
+    # Any: dropped before the codes are written
+    unresolved: Any = np.zeros(n, dtype=_count_type(rules))
+    first: Any = np.zeros(n + 1 if tiers.parents is None else 0, dtype=np.int64)
+    parent: Any = np.empty(0, dtype=np.int64)
+    chunk = manifest["chunk_size"]
+    threads = max(1, min(threads, -(-n // chunk)))
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        crew = _Crew(pool, [(lo, min(n, lo + chunk)) for lo in range(0, n, chunk)],
+                     [_scratch(rules, tiers) for _ in range(threads)],
+                     [np.zeros(3, dtype=np.int64) for _ in range(threads)])
+
+        def count(k: int) -> tuple[int, Any]:
+            primitives = np.zeros(3, dtype=np.int64)
+            edges = sum(call(rules, "loopy_count", params, t, rules.max_moves, lo, hi, reach,
+                             code, unresolved, first, tables, widths, slot_of, sizes,
+                             primitives, crew.scratches[k], crew.infos[k])
+                        for lo, hi in crew.own(k))
+            return edges, primitives
+
+        counted = crew.each(count)
+        edges = sum(e for e, _ in counted)
+        if first.shape[0]:
+            check_memory(8 * edges, f"tier {t}'s {edges:,} moves inside it (retrograde analysis)")
+            parent = np.empty(edges, dtype=np.int64)
+            np.cumsum(first, out=first)  # first[j]: where j's parents start, and go on from
+
+            def store(k: int) -> None:
+                for lo, hi in crew.own(k):
+                    call(rules, "loopy_edges", params, t, rules.max_moves, lo, hi, reach, first,
+                         parent, tables, widths, slot_of, sizes, crew.scratches[k],
+                         crew.infos[k])
+
+            crew.each(store)
+            first[1:] = first[:-1]  # first[j] went on to where j + 1's start
+            first[0] = 0
+        reach = None
+        _resolve(rules, params, t, code, unresolved, first, parent, crew)
+        weights = [np.zeros(1 << 16, dtype=np.int64) for _ in range(threads)]
+
+        def finish(k: int) -> int:
+            return max((call(rules, "loopy_finish", params, t, lo, hi, code, unresolved,
+                              weights[k], crew.infos[k]) for lo, hi in crew.own(k)), default=0)
+
+        deepest = max(crew.each(finish))
+    unresolved = first = parent = None
     codes = code.astype(np.uint8) if deepest <= MAX_ONE_BYTE else code.astype("<u2", copy=False)
     # from the array itself: a copy in bytes would double the tier's codes in memory
     write_file(layout.codes(t), codes.data.cast("B"))
-    return {"tier": t, "indices": n, "primitives": primitives.tolist(),
-            "weights": histogram_of(weights)}
+    return {"tier": t, "indices": n, "primitives": sum(p for _, p in counted).tolist(),
+            "weights": histogram_of(sum(weights))}
+
+
+@dataclass
+class _Crew:
+    """The threads of a loopy tier's passes: thread ``k`` has ``scratches[k]``, ``infos[k]``,
+    and every ``len(scratches)``-th range of ``ranges`` from the ``k``-th."""
+
+    pool: ThreadPoolExecutor
+    ranges: list[tuple[int, int]]
+    scratches: list[Any]
+    infos: list[Any]
+
+    def each(self, work: Callable[[int], Any]) -> list[Any]:
+        """``work(k)`` on thread ``k``, for every thread, side by side; their results."""
+        return list(self.pool.map(work, range(len(self.scratches))))
+
+    def own(self, k: int) -> list[tuple[int, int]]:
+        """The ranges of thread ``k``."""
+        return self.ranges[k::len(self.scratches)]
+
+
+def _resolve(rules: CompiledRules, params: Any, t: int, code: Any, unresolved: Any, first: Any,
+             parent: Any, crew: _Crew) -> None:
+    """Decide a loopy tier's positions in increasing remoteness, stage by stage
+    (:func:`perfectplay.tiers._loops.loopy_propagate`): at each remoteness that has codes,
+    the threads take the frontiers of consecutive chunks, one each, then propagate them side by
+    side, chunk after chunk."""
+    import numpy as np
+
+    from perfectplay.tiers._loops import S
+    from perfectplay.tiers.kernels import call
+
+    threads = len(crew.scratches)
+    levels = np.zeros(S, dtype=np.int64)
+    found = [np.zeros(S, dtype=np.int64) for _ in range(threads)]
+    frontiers = [np.empty(max((hi - lo for lo, hi in crew.ranges), default=0), dtype=np.int64)
+                 for _ in range(threads)]
+
+    def take(k: int, stage: int, r: int, batch: list[tuple[int, int]]) -> int:
+        if k >= len(batch):
+            return 0
+        return call(rules, "loopy_frontier", params, stage, r, *batch[k], code, unresolved,
+                    frontiers[k], crew.infos[k])
+
+    def propagate(k: int, stage: int, r: int, counts: list[int]) -> int:
+        return call(rules, "loopy_propagate", params, t, stage, r, frontiers[k], counts[k],
+                    code, unresolved, first, parent, found[k], crew.scratches[k],
+                    crew.infos[k])
+
+    for stage in range(2):  # 0: wins and losses, 1: ties
+        levels[:] = 0
+        call(rules, "loopy_levels", params, stage, code, levels, crew.infos[0])
+        for r in range(S):
+            if levels[r] == 0:
+                continue
+            for start in range(0, len(crew.ranges), threads):
+                batch = crew.ranges[start:start + threads]
+                counts = crew.each(functools.partial(take, stage=stage, r=r, batch=batch))
+                if any(counts):
+                    crew.each(functools.partial(propagate, stage=stage, r=r, counts=counts))
+            for more in found:
+                levels += more
+                more[:] = 0
 
 
 def _scratch(rules: CompiledRules, tiers: TierRules) -> Any:

@@ -1,0 +1,134 @@
+"""Atomic updates of one element of an array, for kernels that threads run side by side on
+the same arrays (a loopy tier's retrograde analysis: :mod:`perfectplay.tiers._loops`).
+
+Each is one instruction once compiled (``lock cmpxchg``, ``lock xadd``, ``xchg``, ``lock or``
+on x86, where the old value is not used), with
+no ordering beyond the element itself: the threads meet only where their caller joins them.
+Run as plain Python (numba's JIT off) they are the same updates under one lock.
+
+>>> import numpy as np
+>>> from numba import njit
+>>> @njit
+... def updates(counts):
+...     return (compare_exchange(counts, 0, 3, 2), compare_exchange(counts, 1, 3, 0),
+...             fetch_add(counts, 1, 4), exchange(counts, 0, 0))
+>>> counts = np.array([3, 1], dtype=np.uint8)
+>>> updates(counts), counts.tolist()
+((3, 1, 1, 2), [0, 5])
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
+
+__all__ = ["compare_exchange", "exchange", "fetch_add", "fetch_or"]
+
+
+_LOCK = threading.Lock()
+"""What makes the updates atomic when they run as plain Python."""
+
+
+def compare_exchange(array: Any, index: int, expected: Any, new: Any) -> Any:
+    """Store ``new`` at ``array[index]`` if it holds ``expected``; return what it held."""
+    with _LOCK:
+        old = array[index]
+        if old == expected:
+            array[index] = new
+        return old
+
+
+def exchange(array: Any, index: int, new: Any) -> Any:
+    """Store ``new`` at ``array[index]``; return what it held."""
+    with _LOCK:
+        old = array[index]
+        array[index] = new
+        return old
+
+
+def fetch_add(array: Any, index: int, value: Any) -> Any:
+    """Add ``value`` to ``array[index]``; return what it held."""
+    with _LOCK:
+        old = array[index]
+        array[index] += value
+        return old
+
+
+def fetch_or(array: Any, index: int, value: Any) -> Any:
+    """Set the bits of ``value`` in ``array[index]``; return what it held."""
+    with _LOCK:
+        old = array[index]
+        array[index] |= value
+        return old
+
+
+def _pointer(context, builder, signature, args):
+    """The address of ``array[index]`` (the first two arguments)."""
+    kind = signature.args[0]
+    array = context.make_array(kind)(context, builder, args[0])
+    return cgutils.get_item_pointer(context, builder, kind, array, [args[1]])
+
+
+@intrinsic
+def _compare_exchange(typingctx, array, index, expected, new):
+    def codegen(context, builder, signature, args):
+        pair = builder.cmpxchg(_pointer(context, builder, signature, args), args[2], args[3],
+                               "monotonic", "monotonic")
+        return builder.extract_value(pair, 0)
+
+    return array.dtype(array, types.intp, array.dtype, array.dtype), codegen
+
+
+def _read_modify_write(operation):
+    """An intrinsic ``(array, index, value) -> old`` doing LLVM's ``atomicrmw operation``."""
+
+    @intrinsic
+    def update(typingctx, array, index, value):
+        def codegen(context, builder, signature, args):
+            return builder.atomic_rmw(operation, _pointer(context, builder, signature, args),
+                                      args[2], "monotonic")
+
+        return array.dtype(array, types.intp, array.dtype), codegen
+
+    return update
+
+
+_exchange = _read_modify_write("xchg")
+_fetch_add = _read_modify_write("add")
+_fetch_or = _read_modify_write("or")
+
+
+@overload(compare_exchange, inline="always")
+def _compare_exchange_compiled(array, index, expected, new):
+    def compare_exchange(array, index, expected, new):
+        return _compare_exchange(array, index, expected, new)
+
+    return compare_exchange
+
+
+@overload(exchange, inline="always")
+def _exchange_compiled(array, index, new):
+    def exchange(array, index, new):
+        return _exchange(array, index, new)
+
+    return exchange
+
+
+@overload(fetch_add, inline="always")
+def _fetch_add_compiled(array, index, value):
+    def fetch_add(array, index, value):
+        return _fetch_add(array, index, value)
+
+    return fetch_add
+
+
+@overload(fetch_or, inline="always")
+def _fetch_or_compiled(array, index, value):
+    def fetch_or(array, index, value):
+        return _fetch_or(array, index, value)
+
+    return fetch_or
