@@ -6,6 +6,7 @@ one process against Dask workers, in one run.
     python benchmarks/bench_tiers.py --game NAME [the game's options]   # e.g. teeko --board 4x4
     python benchmarks/bench_tiers.py --game dobutsu [--pieces C]   # the full game: ~5 GB
     python benchmarks/bench_tiers.py --game quixo --size 5 --start POS --whole-tier
+    python benchmarks/bench_tiers.py --game mills --variant six --one-thread [--repeat 2]
 
 Each solve runs in a fresh process (so that its peak RSS is its own, read from the kernel's
 ``VmHWM``), with warm kernel caches (a first small solve compiles them): the tier solve into a
@@ -19,6 +20,9 @@ with the value of the start, the longest win and the classes of symmetric positi
 (Dōbutsu folds the mirror image and the player to move), or the one line saying why the solver
 refused it; ``--start POS`` solves from a position of the game's notation, and ``--whole-tier``
 every position of its tier (Quixo 5x5's full board: ``--start XOXOXOXOXOXOXOXOXOXOXOXOX/X``).
+``--one-thread`` solves it with one thread as well, the two interleaved ``--repeat`` times,
+checks that both wrote the same bytes, and prints the ratio of their wall times (the baseline
+for the claim that a solve's passes, a loopy tier's included, share the cores).
 
 ``--generic`` compares Connect Four's two rankings by tiers, each in a fresh process as above:
 its own ranking over column counts (``TierRules`` with ``rank``) against the solver's sorted
@@ -29,6 +33,7 @@ image), and prints the ratios; with ``--full``, on 6x5 too.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import subprocess
@@ -41,7 +46,7 @@ import json, sys, time
 from pathlib import Path
 from perfectplay import Value
 from perfectplay.games import load_game
-name, options, how, directory, workers, start, whole = sys.argv[1:8]
+name, options, how, directory, workers, start, whole, threads = sys.argv[1:9]
 game = load_game(name, json.loads(options))
 position = None if start == "" else game.parse_position(start)
 if how == "sorted":  # the same game, its tiers ranked by the solver
@@ -63,7 +68,7 @@ else:
     from perfectplay.tiers import solve_tiers
     from perfectplay.tiers.solution import read_manifests
     s = solve_tiers(game, directory, position=position, whole_tier=whole == "1",
-                    workers=int(workers) or None)
+                    workers=int(workers) or None, threads=int(threads) or None)
     stored = sum(f.stat().st_size for f in Path(directory).iterdir())
     classes = sum(d["classes"] for d in read_manifests(directory, game)[2].values())
 seconds = time.perf_counter() - started
@@ -83,16 +88,21 @@ def measure(width: int, height: int, how: str, root: Path, workers: int = 0) -> 
 
 
 def measure_game(name: str, options: dict[str, str], how: str, root: Path,
-                 workers: int = 0, start: str = "", whole_tier: bool = False) -> dict:
+                 workers: int = 0, start: str = "", whole_tier: bool = False,
+                 threads: int = 0) -> dict:
     """Solve a catalogue game (options as text) in a fresh process, from ``start`` (the game's
-    notation; "": its start), its whole tier if ``whole_tier``; what it measured."""
+    notation; "": its start), its whole tier if ``whole_tier``, with ``threads`` threads (0:
+    one per core); what it measured, and ``sha256`` of its files' bytes."""
     directory = root / f"{how}-{name}-{workers}"
     shutil.rmtree(directory, ignore_errors=True)
     done = subprocess.run([sys.executable, "-c", _CHILD, name, json.dumps(options), how,
-                           str(directory), str(workers), start, str(int(whole_tier))],
-                          capture_output=True, text=True, check=True)
+                           str(directory), str(workers), start, str(int(whole_tier)),
+                           str(threads)], capture_output=True, text=True, check=True)
+    digest = hashlib.sha256()
+    for path in sorted(directory.iterdir()) if directory.exists() else ():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     shutil.rmtree(directory, ignore_errors=True)
-    return json.loads(done.stdout.splitlines()[-1])
+    return {**json.loads(done.stdout.splitlines()[-1]), "sha256": digest.hexdigest()}
 
 
 def row(name: str, result: dict) -> str:
@@ -117,6 +127,10 @@ def main() -> None:
     parser.add_argument("--start", default="", help="with --game: the position to solve from")
     parser.add_argument("--whole-tier", action="store_true",
                         help="with --game: every position of the start's tier")
+    parser.add_argument("--one-thread", action="store_true",
+                        help="with --game: also with one thread, interleaved, and the ratio")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="with --one-thread: rounds of the two")
     options, rest = parser.parse_known_args()
     if (rest and not options.game) or len(rest) % 2:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -127,16 +141,31 @@ def main() -> None:
     elif options.game:
         game_options = dict(zip((k.removeprefix("--") for k in rest[::2]), rest[1::2],
                                 strict=True))
+        rounds = options.repeat if options.one_thread else 1
+        runs: dict[int, list[dict]] = {0: [], 1: []}
         try:
-            result = measure_game(options.game, game_options, "tiers", root,
-                                  start=options.start, whole_tier=options.whole_tier)
+            for _ in range(rounds):
+                for threads in (0, 1) if options.one_thread else (0,):
+                    runs[threads].append(measure_game(
+                        options.game, game_options, "tiers", root, start=options.start,
+                        whole_tier=options.whole_tier, threads=threads))
         except subprocess.CalledProcessError as failed:  # refused (memory), or broken
             raise SystemExit(failed.stderr.strip().splitlines()[-1]) from None
+        result = runs[0][0]
         print(f"{options.game} {' '.join(rest)}: {result['value']}, longest win "
               f"{result['longest_win']}, {result['positions']:,} positions "
               f"({result['classes']:,} stored)")
         print(f"{'':<28} {'wall':>11}  {'peak RSS':>13}  {'on disk':>13}  {'positions':>15}")
-        print(row("tiers, one process", result))
+        for threads, label in ((0, "tiers, one thread a core"), (1, "tiers, one thread")):
+            for each in runs[threads]:
+                print(row(label, each))
+        if options.one_thread:
+            if len({each["sha256"] for each in runs[0] + runs[1]}) != 1:
+                raise SystemExit("the solves wrote different bytes")
+            ratios = [one["seconds"] / every["seconds"]
+                      for every, one in zip(runs[0], runs[1], strict=True)]
+            print(f"one thread / one a core: {min(ratios):.2f}-{max(ratios):.2f}x the time "
+                  "(the same bytes)")
     else:
         versus_compiled(options.width, options.height, options.workers, options.full, root)
     if options.dir is None:

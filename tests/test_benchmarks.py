@@ -53,8 +53,13 @@ def test_the_judge_benchmark_agrees_with_each_cpp_seed():
 
 
 def test_the_tier_benchmark_solves_catalogue_games():
-    out = run("bench_tiers.py", "--game", "teeko", "--board", "3x3", "--pieces", "3")
+    out = run("bench_tiers.py", "--game", "teeko", "--board", "3x3", "--pieces", "3",
+              "--one-thread")
     assert out.startswith("teeko --board 3x3 --pieces 3: draw, longest win 7, 5,390 positions")
+    assert [line[:28].strip() for line in out.splitlines()[2:4]] == [
+        "tiers, one thread a core", "tiers, one thread"]
+    assert out.splitlines()[-1].startswith("one thread / one a core: ")
+    assert out.splitlines()[-1].endswith("x the time (the same bytes)")
     out = run("bench_tiers.py", "--game", "quixo", "--size", "3", "--start", "XOXOXOXOX/X",
               "--whole-tier")  # Quixo's full-board tier, every position of it
     assert out.startswith("quixo --size 3: win, longest win 3, 1,024 positions")
