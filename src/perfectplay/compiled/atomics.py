@@ -11,10 +11,10 @@ Run as plain Python (numba's JIT off) they are the same updates under one lock.
 >>> @njit
 ... def updates(counts):
 ...     return (compare_exchange(counts, 0, 3, 2), compare_exchange(counts, 1, 3, 0),
-...             fetch_add(counts, 1, 4), exchange(counts, 0, 0))
+...             fetch_add(counts, 1, 4), exchange(counts, 0, 8), fetch_or(counts, 0, 1))
 >>> counts = np.array([3, 1], dtype=np.uint8)
 >>> updates(counts), counts.tolist()
-((3, 1, 1, 2), [0, 5])
+((3, 1, 1, 2, 8), [9, 5])
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ def compare_exchange(array: Any, index: int, expected: Any, new: Any) -> Any:
         return old
 
 
-def exchange(array: Any, index: int, new: Any) -> Any:
-    """Store ``new`` at ``array[index]``; return what it held."""
+def exchange(array: Any, index: int, value: Any) -> Any:
+    """Store ``value`` at ``array[index]``; return what it held."""
     with _LOCK:
         old = array[index]
-        array[index] = new
+        array[index] = value
         return old
 
 
@@ -83,8 +83,8 @@ def _compare_exchange(typingctx, array, index, expected, new):
     return array.dtype(array, types.intp, array.dtype, array.dtype), codegen
 
 
-def _read_modify_write(operation):
-    """An intrinsic ``(array, index, value) -> old`` doing LLVM's ``atomicrmw operation``."""
+def _read_modify_write(function, operation):
+    """Compile ``function(array, index, value) -> old`` as LLVM's ``atomicrmw operation``."""
 
     @intrinsic
     def update(typingctx, array, index, value):
@@ -94,12 +94,14 @@ def _read_modify_write(operation):
 
         return array.dtype(array, types.intp, array.dtype), codegen
 
-    return update
+    @overload(function, inline="always")
+    def compiled(array, index, value):
+        return lambda array, index, value: update(array, index, value)
 
 
-_exchange = _read_modify_write("xchg")
-_fetch_add = _read_modify_write("add")
-_fetch_or = _read_modify_write("or")
+_read_modify_write(exchange, "xchg")
+_read_modify_write(fetch_add, "add")
+_read_modify_write(fetch_or, "or")
 
 
 @overload(compare_exchange, inline="always")
@@ -108,27 +110,3 @@ def _compare_exchange_compiled(array, index, expected, new):
         return _compare_exchange(array, index, expected, new)
 
     return compare_exchange
-
-
-@overload(exchange, inline="always")
-def _exchange_compiled(array, index, new):
-    def exchange(array, index, new):
-        return _exchange(array, index, new)
-
-    return exchange
-
-
-@overload(fetch_add, inline="always")
-def _fetch_add_compiled(array, index, value):
-    def fetch_add(array, index, value):
-        return _fetch_add(array, index, value)
-
-    return fetch_add
-
-
-@overload(fetch_or, inline="always")
-def _fetch_or_compiled(array, index, value):
-    def fetch_or(array, index, value):
-        return _fetch_or(array, index, value)
-
-    return fetch_or

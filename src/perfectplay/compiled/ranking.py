@@ -46,23 +46,6 @@ def popcount(x):
     return bin(x).count("1")
 
 
-@intrinsic
-def _ctpop(typingctx, x):
-    def codegen(context, builder, signature, args):
-        return builder.call(builder.module.declare_intrinsic("llvm.ctpop", [args[0].type]),
-                            args)
-
-    return types.int64(types.int64), codegen
-
-
-@overload(popcount, inline="always")
-def _popcount_compiled(x):
-    def popcount(x):
-        return _ctpop(x)
-
-    return popcount
-
-
 def lowest_cell(x):
     """The index of the lowest set bit of a positive integer: one instruction once compiled.
 
@@ -72,23 +55,27 @@ def lowest_cell(x):
     return (x & -x).bit_length() - 1
 
 
-@intrinsic
-def _cttz(typingctx, x):
-    def codegen(context, builder, signature, args):
-        # the flag: the result for 0 is undefined (callers never ask), so one instruction
-        flag = context.get_constant(types.boolean, True)
-        function = builder.module.declare_intrinsic("llvm.cttz", [args[0].type, flag.type])
-        return builder.call(function, [args[0], flag])
+def _one_instruction(function, name, *flags):
+    """Compile ``function(x)`` of an int64 as the LLVM intrinsic ``name``, given ``flags``
+    (i1 constants) after ``x``."""
 
-    return types.int64(types.int64), codegen
+    @intrinsic
+    def instruction(typingctx, x):
+        def codegen(context, builder, signature, args):
+            extra = [context.get_constant(types.boolean, flag) for flag in flags]
+            callee = builder.module.declare_intrinsic(name, [args[0].type,
+                                                             *(e.type for e in extra)])
+            return builder.call(callee, [args[0], *extra])
+
+        return types.int64(types.int64), codegen
+
+    @overload(function, inline="always")
+    def compiled(x):
+        return lambda x: instruction(x)
 
 
-@overload(lowest_cell, inline="always")
-def _lowest_cell_compiled(x):
-    def lowest_cell(x):
-        return _cttz(x)
-
-    return lowest_cell
+_one_instruction(popcount, "llvm.ctpop")
+_one_instruction(lowest_cell, "llvm.cttz", True)  # True: undefined for 0 (never asked), faster
 
 
 @njit
