@@ -19,7 +19,8 @@ catalogue game by tiers alone (kernels compiled or loaded in the same run) and p
 with the value of the start, the longest win and the classes of symmetric positions stored
 (Dōbutsu folds the mirror image and the player to move), or the one line saying why the solver
 refused it; ``--start POS`` solves from a position of the game's notation, and ``--whole-tier``
-every position of its tier (Quixo 5x5's full board: ``--start XOXOXOXOXOXOXOXOXOXOXOXOX/X``).
+every position of its tier (Quixo 5x5's full board: ``--start XOXOXOXOXOXOXOXOXOXOXOXOX/X``;
+for Quixo the tier's positions are then printed by class: X cubes, O cubes, player to move).
 ``--one-thread`` solves it with one thread as well, the two interleaved ``--repeat`` times,
 checks that both wrote the same bytes, and prints the ratio of their wall times (the baseline
 for the claim that a solve's passes, a loopy tier's included, share the cores).
@@ -75,8 +76,15 @@ seconds = time.perf_counter() - started
 rss = next(int(line.split()[1]) * 1024 for line in open("/proc/self/status")
            if line.startswith("VmHWM:"))
 wins = [r for r, values in s.counts().by_remoteness.items() if values.get(Value.WIN)]
+by_cubes = []
+if name == "quixo" and whole == "1":  # the whole tier's positions by class of cubes
+    from perfectplay.games.quixo import counts_by_cubes
+    found = counts_by_cubes(s, blanks=start.count("."))
+    by_cubes = [[x, o, mover, *(found.get((x, o, mover), {}).get(v, 0)
+                                for v in (Value.WIN, Value.LOSE, Value.DRAW))]
+                for x, o, mover in sorted(found)]
 print(json.dumps({"seconds": seconds, "rss": rss, "positions": len(s), "classes": classes,
-                  "bytes": stored,
+                  "bytes": stored, "by_cubes": by_cubes,
                   "value": str(s.value()), "remoteness": s.remoteness(),
                   "longest_win": max(wins, default=None)}))
 """
@@ -159,6 +167,10 @@ def main() -> None:
         for threads, label in ((0, "tiers, one thread a core"), (1, "tiers, one thread")):
             for each in runs[threads]:
                 print(row(label, each))
+        if result["by_cubes"]:
+            print("the start's tier by class: X cubes, O cubes, player to move: win, lose, draw")
+            for x, o, mover, win, lose, draw in result["by_cubes"]:
+                print(f"{x:>3} {o:>3} {mover}: {win:>14,} {lose:>14,} {draw:>14,}")
         if options.one_thread:
             if len({each["sha256"] for each in runs[0] + runs[1]}) != 1:
                 raise SystemExit("the solves wrote different bytes")
