@@ -403,7 +403,7 @@ class WorkEstimate:
     the largest tier."""
 
     wall_seconds: float
-    """``cpu_seconds`` shared by the threads (a loopy tier's forward pass runs on one)."""
+    """``cpu_seconds`` shared by the threads (every pass, a loopy tier's too, shares them)."""
 
     def __str__(self) -> str:
         return (f"its {self.tiers:,} tiers hold {self.indices:,} indices, up to "
@@ -454,9 +454,8 @@ def estimate_work(rules: CompiledRules, order: Sequence[int], threads: int = 1) 
     rest = sum(tiers.sizes[t] for t in order) - loopy
     classes = tiers.symmetries  # a game with symmetries reaches one index of each class
     cpu = per * (PASSES * rest + LOOPY_PASSES * loopy) / classes
-    shared = max(threads, 1)
-    wall = per * (PASSES * rest / shared + (1 + (LOOPY_PASSES - 1) / shared) * loopy) / classes
-    return WorkEstimate(len(order), loopy + rest, 2 * (loopy + rest), cpu, per, wall)
+    return WorkEstimate(len(order), loopy + rest, 2 * (loopy + rest), cpu, per,
+                        cpu / max(threads, 1))
 
 
 FORECAST_FROM = 10**8
