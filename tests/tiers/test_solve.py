@@ -3,6 +3,10 @@ remoteness."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import example, given, settings
@@ -78,11 +82,18 @@ def test_tic_tac_toe_by_tiers(tmp_path):
 def test_rules_that_allocate_take_the_loops_that_count_references(tmp_path):
     """Tic-tac-toe's ``primitive`` allocates an array: its forward pass takes the twin with
     reference counts, and a file beside the cached kernels says so to every later process;
-    Connect Four's rules allocate nothing and keep the loops without them (the fast ones)."""
-    solve_tiers(TicTacToe(), tmp_path / "tictactoe")
+    Connect Four's rules allocate nothing and keep the loops without them (the fast ones).
+    Tic-tac-toe's in a new process and kernel directory: in a process that has compiled its
+    ``primitive`` already, with the counts, the loop without them compiles too, calling it."""
+    kernels = tmp_path / "kernels"
+    subprocess.run([sys.executable, "-c", "import sys; from perfectplay.tiers import "
+                    "solve_tiers; from perfectplay.games.tictactoe import TicTacToe; "
+                    "solve_tiers(TicTacToe(), sys.argv[1])", str(tmp_path / "tictactoe")],
+                   env={**os.environ, "PERFECTPLAY_KERNEL_DIR": str(kernels)}, check=True)
     solve_tiers(ConnectFour(4, 4), tmp_path / "connect4")
     allocating, plain = (kernels_for(rules_of(game)) for game in (TicTacToe(), ConnectFour(4, 4)))
-    assert _marker(allocating, "forward").exists()
+    assert [path.name for path in kernels.glob("*_counted")] == [
+        f"{allocating.__name__}.forward_counted"]
     assert not _marker(plain, "forward").exists()
     assert not _marker(plain, "backward").exists()
 
