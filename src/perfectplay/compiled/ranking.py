@@ -28,6 +28,7 @@ from math import comb
 
 import numpy as np
 from numba import njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic, overload
 
 __all__ = ["BINOMIAL", "MAX_CELLS", "lowest_cell", "popcount", "subset_rank", "subset_unrank",
@@ -55,27 +56,23 @@ def lowest_cell(x):
     return (x & -x).bit_length() - 1
 
 
-def _one_instruction(function, name, *flags):
-    """Compile ``function(x)`` of an int64 as the LLVM intrinsic ``name``, given ``flags``
-    (i1 constants) after ``x``."""
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.call(builder.module.declare_intrinsic("llvm.ctpop", [args[0].type]),
+                            args)
 
-    @intrinsic
-    def instruction(typingctx, x):
-        def codegen(context, builder, signature, args):
-            extra = [context.get_constant(types.boolean, flag) for flag in flags]
-            callee = builder.module.declare_intrinsic(name, [args[0].type,
-                                                             *(e.type for e in extra)])
-            return builder.call(callee, [args[0], *extra])
-
-        return types.int64(types.int64), codegen
-
-    @overload(function, inline="always")
-    def compiled(x):
-        return lambda x: instruction(x)
+    return types.int64(types.int64), codegen
 
 
-_one_instruction(popcount, "llvm.ctpop")
-_one_instruction(lowest_cell, "llvm.cttz", True)  # True: undefined for 0 (never asked), faster
+@overload(popcount, inline="always")
+def _popcount_compiled(x):
+    return lambda x: _ctpop(x)
+
+
+@overload(lowest_cell, inline="always")
+def _lowest_cell_compiled(x):
+    return lambda x: trailing_zeros(x)  # numba's: LLVM's cttz
 
 
 @njit

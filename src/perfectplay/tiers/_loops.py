@@ -56,9 +56,10 @@ from perfectplay.compiled._loops import (
     parent_code,
     primitive_code,
     set_bit,
+    set_bit_shared,
     unsigned,
 )
-from perfectplay.compiled.atomics import compare_exchange, exchange, fetch_add, fetch_or
+from perfectplay.compiled.atomics import compare_exchange, exchange, fetch_add
 from perfectplay.compiled.codes import CODE16_SPAN
 from perfectplay.compiled.rules import MAX_SORTED_TIERS, TIER_MEMO, TIER_RUN
 from perfectplay.core.values import ValueCode
@@ -228,7 +229,7 @@ def _mark(child, primitive, next_move, tier, rank, image, symmetries, params, t,
             return status
         bits = reaches[slot_of[ct]]
         if not is_set(bits, ci):
-            fetch_or(bits, unsigned(ci >> 3), np.uint8(1 << (ci & 7)))
+            set_bit_shared(bits, ci)
     return 0
 
 

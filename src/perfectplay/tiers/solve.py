@@ -639,7 +639,6 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
 
     import numpy as np
 
-
     tiers = rules.tiers
     assert tiers is not None
     entries = _forward_record(layout, body)
@@ -691,26 +690,21 @@ def _sweep_loopy(rules: CompiledRules, t: int, chunk: int, reaches: Any, slot_of
                  sizes: Any, threads: int) -> int:
     """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
     children of all of them in the other tiers (:func:`~perfectplay.tiers._loops.forward_loopy`:
-    sweeps of ``threads`` threads, each over every ``threads``-th range of the bits, until one
-    expands nothing); return how many indices are reached."""
+    sweeps of ``threads`` threads, each over its ranges of the bits, until one expands
+    nothing); return how many indices are reached."""
     import numpy as np
 
     from perfectplay.tiers.kernels import call
 
     expanded = np.zeros_like(reaches[slot_of[t]])
-    step = max(1, chunk >> 3)  # bytes of bits
-    ranges = [(lo, min(len(expanded), lo + step)) for lo in range(0, len(expanded), step)]
-    threads = max(1, min(threads, len(ranges)))
-    infos = [np.zeros(3, dtype=np.int64) for _ in range(threads)]
-
-    def sweep(k: int) -> int:
-        return sum(call(rules, "forward_loopy", rules.params, t, rules.max_moves, lo, hi,
-                        reaches, slot_of, sizes, expanded, infos[k])
-                   for lo, hi in ranges[k::threads])
-
     reached = 0
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        while swept := sum(pool.map(sweep, range(threads))):
+    with _crew(rules, len(expanded), max(1, chunk >> 3), threads) as crew:  # bytes of bits
+        def sweep(k: int) -> int:
+            return sum(call(rules, "forward_loopy", rules.params, t, rules.max_moves, lo, hi,
+                            reaches, slot_of, sizes, expanded, crew.infos[k])
+                       for lo, hi in crew.own(k))
+
+        while swept := sum(crew.each(sweep)):
             reached += swept
     return reached
 
@@ -1080,13 +1074,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
     unresolved: Any = np.zeros(n, dtype=_count_type(rules))
     first: Any = np.zeros(n + 1 if tiers.parents is None else 0, dtype=np.int64)
     parent: Any = np.empty(0, dtype=np.int64)
-    chunk = manifest["chunk_size"]
-    threads = max(1, min(threads, -(-n // chunk)))
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        crew = _Crew(pool, [(lo, min(n, lo + chunk)) for lo in range(0, n, chunk)],
-                     [_scratch(rules, tiers) for _ in range(threads)],
-                     [np.zeros(3, dtype=np.int64) for _ in range(threads)])
-
+    with _crew(rules, n, manifest["chunk_size"], threads) as crew:
         def count(k: int) -> tuple[int, Any]:
             primitives = np.zeros(3, dtype=np.int64)
             edges = sum(call(rules, "loopy_count", params, t, rules.max_moves, lo, hi, reach,
@@ -1113,7 +1101,7 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
             first[0] = 0
         reach = None
         _resolve(rules, params, t, code, unresolved, first, parent, crew)
-        weights = [np.zeros(1 << 16, dtype=np.int64) for _ in range(threads)]
+        weights = [np.zeros(1 << 16, dtype=np.int64) for _ in crew.infos]
 
         def finish(k: int) -> int:
             return max((call(rules, "loopy_finish", params, t, lo, hi, code, unresolved,
@@ -1145,6 +1133,20 @@ class _Crew:
     def own(self, k: int) -> list[tuple[int, int]]:
         """The ranges of thread ``k``."""
         return self.ranges[k::len(self.scratches)]
+
+
+@contextmanager
+def _crew(rules: CompiledRules, size: int, span: int, threads: int) -> Iterator[_Crew]:
+    """At most ``threads`` threads (one a range at most) for a pass over ``[0, size)`` in
+    ranges of ``span``."""
+    import numpy as np
+
+    assert rules.tiers is not None
+    ranges = [(lo, min(size, lo + span)) for lo in range(0, size, span)]
+    count = max(1, min(threads, len(ranges)))
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        yield _Crew(pool, ranges, [_scratch(rules, rules.tiers) for _ in range(count)],
+                    [np.zeros(3, dtype=np.int64) for _ in range(count)])
 
 
 def _resolve(rules: CompiledRules, params: Any, t: int, code: Any, unresolved: Any, first: Any,
