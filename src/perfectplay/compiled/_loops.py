@@ -40,7 +40,6 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from perfectplay.compiled.atomics import fetch_or
 from perfectplay.compiled.codes import CODE16_SPAN, CODE32_SPAN, span_of
 from perfectplay.core.values import ValueCode
 
@@ -192,12 +191,6 @@ def is_set(bits, p):
 def set_bit(bits, p):
     """Set bit ``p`` of a bit set."""
     bits[unsigned(p >> 3)] |= np.uint8(1 << (p & 7))
-
-
-@njit(inline="always")
-def set_bit_shared(bits, p):
-    """Set bit ``p`` of a bit set that other threads set bits of too (an atomic OR)."""
-    fetch_or(bits, unsigned(p >> 3), np.uint8(1 << (p & 7)))
 
 
 @njit(inline="always")

@@ -56,10 +56,9 @@ from perfectplay.compiled._loops import (
     parent_code,
     primitive_code,
     set_bit,
-    set_bit_shared,
     unsigned,
 )
-from perfectplay.compiled.atomics import compare_exchange, exchange, fetch_add
+from perfectplay.compiled.atomics import compare_exchange, exchange, fetch_add, fetch_or
 from perfectplay.compiled.codes import CODE16_SPAN
 from perfectplay.compiled.rules import MAX_SORTED_TIERS, TIER_MEMO, TIER_RUN
 from perfectplay.core.values import ValueCode
@@ -193,6 +192,13 @@ def class_size(image, symmetries, params, p):
         if new:
             n += 1
     return n
+
+
+@njit(inline="always")
+def set_bit_shared(bits, p):
+    """Set bit ``p`` of a bit set that other threads set bits of too (an atomic OR; as
+    :func:`~perfectplay.compiled._loops.set_bit` otherwise)."""
+    fetch_or(bits, unsigned(p >> 3), np.uint8(1 << (p & 7)))
 
 
 @njit(inline="always")
