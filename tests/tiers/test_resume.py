@@ -16,6 +16,7 @@ from perfectplay import SolutionFileError
 from perfectplay.cli import main
 from perfectplay.games.morris import Morris
 from perfectplay.tiers import open_database, solve_tiers, verify_database
+from perfectplay.tiers.storage import CHUNK_FORMAT, read_document, write_document
 
 CHUNK = 256
 """Indices per chunk: tiers 4 and 5 of Three Men's Morris take several."""
@@ -60,6 +61,26 @@ def test_killed_in_either_pass_resumes_to_the_same_bytes(tmp_path, reference):
     assert files(directory) == files(reference)
     again = solve_tiers(Morris(), directory)
     assert again.tiers_reused == [6, 5, 4, 3, 2, 1, 0]
+    assert files(directory) == files(reference)
+
+
+def test_a_chunk_record_that_misstates_its_codes_is_solved_again(tmp_path, reference):
+    # a record with a valid checksum whose counts are not those of the codes on disk (crafted,
+    # or its codes lost to a crash before the tier's flush): the chunk is solved again, so the
+    # tier's counts come from the codes themselves
+    directory = tmp_path / "db"
+
+    def progress(event):
+        if event.stage == "backward" and event.tier == 5:  # its first chunk is recorded
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solve_tiers(Morris(), directory, chunk_size=CHUNK, threads=1, progress=progress)
+    path = min(directory.glob("tier-5.chunk-*.json"))
+    record = read_document(path, CHUNK_FORMAT)
+    record["histogram"] = [[code, n + 1] for code, n in record["histogram"]]
+    write_document(path, CHUNK_FORMAT, record)
+    solve_tiers(Morris(), directory, chunk_size=CHUNK)
     assert files(directory) == files(reference)
 
 

@@ -360,9 +360,10 @@ def forward_loopy(child, primitive, next_move, tier, rank, unrank, unrank_run, r
 @njit(inline="always")
 def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child, image,
              symmetries, params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes,
-             only, primitives, weights, scratch, info):
+             only, primitives, weights, counts, scratch, info):
     """Stored codes of the indices ``[lo, lo + len(out))`` of a tier whose moves all leave it,
-    from the solved tiers its moves reach; return how many were reached. ``scratch``: as
+    from the solved tiers its moves reach, each counted by stored code into ``counts`` (and its
+    class's positions into ``weights``); return how many were reached. ``scratch``: as
     :func:`forward` takes it."""
     moves = unsigned(max_moves)
     limit = np.int64(np.iinfo(out.dtype).max)
@@ -434,6 +435,7 @@ def backward(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_c
             return fail(info, STATUS_WIDTH, p, -1, -1)
         out[k] = stored
         weights[stored] += w
+        counts[stored] += 1
         k += 1
     return count
 
@@ -705,10 +707,10 @@ def loopy_propagate(child, primitive, next_move, tier, rank, unrank, unrank_run,
 
 @njit(inline="always")
 def loopy_finish(child, primitive, next_move, tier, rank, unrank, unrank_run, rank_child,
-                 image, symmetries, params, t, lo, hi, code, unresolved, weights, info):
-    """The end of :func:`loopy_resolve` over the indices ``[lo, hi)``: what is still
-    undecided is a draw; count the positions by stored code into ``weights``; return the
-    largest remoteness."""
+                 image, symmetries, params, t, lo, hi, code, unresolved, weights, counts, info):
+    """The end of a loopy tier's analysis (:func:`loopy_propagate`) over the indices ``[lo,
+    hi)``: what is still undecided is a draw; count the indices by stored code into ``counts``
+    and their classes' positions into ``weights``; return the largest remoteness."""
     deepest = 0
     for i in range(lo, hi):
         c = np.int64(code[i])
@@ -719,6 +721,7 @@ def loopy_finish(child, primitive, next_move, tier, rank, unrank, unrank_run, ra
             code[i] = c
         weights[c] += class_size(image, symmetries, params, unrank(params, t, i)) \
             if symmetries > 1 else 1
+        counts[c] += 1
         deepest = max(deepest, (c - 1) >> 2)
     return deepest
 

@@ -26,14 +26,14 @@ _ENTRIES = {name: (_RULES, arguments) for name, arguments in {
                "scratch, info",
     "forward_loopy": "params, t, max_moves, lo, hi, reaches, slot_of, sizes, done, info",
     "backward": "params, t, max_moves, lo, reach, out, tables, widths, slot_of, sizes, only, "
-                "primitives, weights, scratch, info",
+                "primitives, weights, counts, scratch, info",
     "loopy_count": "params, t, max_moves, lo, hi, reach, code, unresolved, first, tables, "
                    "widths, slot_of, sizes, primitives, scratch, info",
     "loopy_edges": "params, t, max_moves, lo, hi, reach, first, parent, tables, widths, "
                    "slot_of, sizes, scratch, info",
     "loopy_levels": "params, stage, code, levels, info",
     "loopy_frontier": "params, stage, r, lo, hi, code, unresolved, frontier, info",
-    "loopy_finish": "params, t, lo, hi, code, unresolved, weights, info",
+    "loopy_finish": "params, t, lo, hi, code, unresolved, weights, counts, info",
     "locate": "params, position, out",
     "unrank_many": "params, t, indices, out",
     "members": "params, t, indices, out",

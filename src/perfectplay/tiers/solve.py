@@ -67,7 +67,7 @@ from perfectplay.tiers.storage import (
     block_digest,
     check_codes,
     check_tier,
-    chunk_digest,
+    chunk_histogram,
     chunk_key,
     compress_block,
     database_id,
@@ -76,9 +76,10 @@ from perfectplay.tiers.storage import (
     locked,
     map_file,
     read_document,
+    read_region,
     read_regular,
     read_tier,
-    scan_raw,
+    sync_file,
     tier_summary,
     write_document,
     write_file,
@@ -972,9 +973,12 @@ def _chunk_record(layout: Layout, database: str, t: int, k: int, chunk: int, wid
                     and all(type(n) is int and n >= 0 for n in primitives))
             or not is_histogram(record.get("weights"), (1 << (8 * width)) - 1)):
         return None
-    digest = chunk_digest(layout.codes(t), chunk_key(database, t, k), lo * width,
-                          (hi - lo) * width)
-    return record if digest == record.get("sha256_codes") else None
+    # the codes as they are on disk: what a run killed before the tier's flush left may differ
+    data = read_region(layout.codes(t), lo * width, (hi - lo) * width)
+    if (record.get("chunks") != [block_digest(chunk_key(database, t, k), data)]
+            or record.get("histogram") != chunk_histogram(data, width)):
+        return None
+    return record
 
 
 def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], database: str, t: int,
@@ -998,16 +1002,18 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], database: 
     out = np.zeros(hi - lo, dtype=np.uint8 if width == 1 else np.uint16)
     primitives = np.zeros(3, dtype=np.int64)
     weights = np.zeros(1 << (8 * width), dtype=np.int64)
+    counts = np.zeros_like(weights)
     info = np.zeros(3, dtype=np.int64)
     only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
     call(rules, "backward", _params(rules, tiers, layout, manifest, t), t, rules.max_moves, lo,
          reach, out, tables, widths, slot_of, np.array(tiers.sizes, dtype=np.int64), only,
-         primitives, weights, _scratch(rules, tiers), info)
+         primitives, weights, counts, _scratch(rules, tiers), info)
     data = out.astype(out.dtype.newbyteorder("<"), copy=False).tobytes()
     write_region(layout.codes(t), lo * width, data)
     record = {"database": database, "tier": t, "chunk": k, "indices": hi - lo,
               "primitives": primitives.tolist(), "weights": histogram_of(weights),
-              "sha256_codes": block_digest(chunk_key(database, t, k), data)}
+              "chunks": [block_digest(chunk_key(database, t, k), data)],
+              "histogram": histogram_of(counts)}
     write_document(layout.chunk(t, k), CHUNK_FORMAT, record)
     return record
 
@@ -1102,18 +1108,28 @@ def solve_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
         reach = None
         _resolve(rules, params, t, code, unresolved, first, parent, crew)
         weights = [np.zeros(1 << 16, dtype=np.int64) for _ in crew.infos]
+        counts = [np.zeros(1 << 16, dtype=np.int64) for _ in crew.infos]
 
         def finish(k: int) -> int:
             return max((call(rules, "loopy_finish", params, t, lo, hi, code, unresolved,
-                              weights[k], crew.infos[k]) for lo, hi in crew.own(k)), default=0)
+                              weights[k], counts[k], crew.infos[k]) for lo, hi in crew.own(k)),
+                       default=0)
 
         deepest = max(crew.each(finish))
     unresolved = first = parent = None
     codes = code.astype(np.uint8) if deepest <= MAX_ONE_BYTE else code.astype("<u2", copy=False)
     # from the array itself: a copy in bytes would double the tier's codes in memory
-    write_file(layout.codes(t), codes.data.cast("B"))
-    return {"tier": t, "indices": n, "primitives": sum(p for _, p in counted).tolist(),
-            "weights": histogram_of(sum(weights))}
+    data = codes.data.cast("B")
+    write_file(layout.codes(t), data)
+    chunk, database = manifest["chunk_size"] * codes.itemsize, database_id(manifest)
+    with ThreadPoolExecutor(max_workers=threads) as pool:  # hashing lets go of the GIL
+        digests = list(pool.map(lambda k: block_digest(chunk_key(database, t, k),
+                                                       data[k * chunk:(k + 1) * chunk]),
+                                range(-(-n // manifest["chunk_size"]))))
+    return {"tier": t, "chunk": 0, "indices": n,
+            "primitives": sum(p for _, p in counted).tolist(),
+            "weights": histogram_of(sum(weights)), "chunks": digests,
+            "histogram": histogram_of(sum(counts))}
 
 
 @dataclass
@@ -1213,16 +1229,21 @@ def _count_type(rules: CompiledRules) -> Any:
 
 def _finish_tier(layout: Layout, manifest: dict[str, Any], t: int,
                  records: list[dict[str, Any]]) -> None:
-    """Write a solved tier's manifest, its counts read from its code file and its primitives
-    from its chunks' records; drop the records and bits."""
+    """Write a solved tier's manifest, from the records of what wrote its code file (chunks,
+    or the whole of a loopy tier): each chunk's checksum, the counts of its codes and
+    primitives; flush the code file first, then drop the records and bits."""
     size, chunk, database = manifest["sizes"][t], manifest["chunk_size"], database_id(manifest)
     path = layout.codes(t)
+    sync_file(path)
     width = os.lstat(path).st_size // size if size else 1
-    digests, histogram = scan_raw(path, database, t, width, size, chunk)
+    digests = [d for r in sorted(records, key=lambda r: r["chunk"]) for d in r["chunks"]]
     primitives = [sum(r["primitives"][v] for r in records) for v in range(3)]
     weighted: Counter[int] = Counter()
+    stored: Counter[int] = Counter()
     for record in records:
         weighted.update(dict(record["weights"]))
+        stored.update(dict(record["histogram"]))
+    histogram = sorted(map(list, stored.items()))
     document = {"database": database, "game": manifest["game"], "tier": t, "size": size,
                 "code_bytes": width, "chunk_size": chunk, "chunks": digests, "codec": "raw",
                 "blocks": [], **tier_summary(sorted(map(list, weighted.items()))),

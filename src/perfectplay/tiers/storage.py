@@ -73,10 +73,10 @@ from perfectplay.core.values import Value, ValueCode
 
 __all__ = ["CHUNK", "CHUNK_FORMAT", "CODEC", "DATABASE_FORMAT", "FORMAT_VERSION", "FORWARD_FORMAT",
            "LEVEL", "MANIFEST_KEYS", "TIER_FORMAT", "Layout", "TierCodes", "block_digest",
-           "check_codes", "check_tier", "chunk_digest", "chunk_key", "compress_block",
+           "check_codes", "check_tier", "chunk_histogram", "chunk_key", "compress_block",
            "database_id", "decode_stored", "decompress_block", "encode_stored", "histogram_of",
            "is_histogram", "locked", "map_file", "open_regular", "parse_document", "read_document",
-           "read_regular", "read_tier", "scan_codes", "scan_raw", "tier_summary",
+           "read_region", "read_regular", "read_tier", "scan_codes", "sync_file", "tier_summary",
            "write_document", "write_file", "write_region", "zstd_module"]
 
 DATABASE_FORMAT = "perfectplay-tier-database"
@@ -298,23 +298,21 @@ def chunk_key(database: str, tier: int, chunk: int) -> str:
     return f"{database}:{tier}:{chunk}:"
 
 
-def chunk_digest(path: Path, key: str, offset: int, length: int) -> str:
-    """:func:`block_digest` of ``length`` bytes of a file from ``offset`` (bytes past its end
-    read as missing)."""
-    digest = hashlib.sha256(key.encode())
+def read_region(path: Path, offset: int, length: int) -> bytes:
+    """``length`` bytes of a regular file from ``offset`` (fewer when the file ends before)."""
     descriptor = open_regular(path)
     try:
-        left = length
-        while left > 0:
-            block = os.pread(descriptor, min(left, 1 << 24), offset)
-            if not block:
+        pieces = []
+        while length > 0:
+            piece = os.pread(descriptor, min(length, 1 << 24), offset)
+            if not piece:
                 break
-            digest.update(block)
-            left -= len(block)
-            offset += len(block)
+            pieces.append(piece)
+            length -= len(piece)
+            offset += len(piece)
     finally:
         os.close(descriptor)
-    return digest.hexdigest()
+    return b"".join(pieces)
 
 
 def tier_summary(histogram: list[list[int]]) -> dict[str, Any]:
@@ -536,12 +534,22 @@ class TierCodes:
         self.close()
 
 
-def _count(counts: Any, data: bytes, width: int) -> None:
+def _count(counts: Any, data: bytes | memoryview, width: int) -> None:
     """Add the codes of ``data`` (``width`` bytes each) to ``counts``, by code."""
     import numpy as np
 
     codes = np.frombuffer(data, dtype=np.uint8 if width == 1 else np.dtype("<u2"))
     counts += np.bincount(codes, minlength=len(counts))
+
+
+def chunk_histogram(data: bytes | memoryview, width: int) -> list[list[int]]:
+    """The histogram of the codes of ``data`` (``width`` bytes each): ``[[code, indices],
+    ...]``, code 0 (not reached) left out."""
+    import numpy as np
+
+    counts = np.zeros(1 << (8 * width), dtype=np.int64)
+    _count(counts, data, width)
+    return histogram_of(counts)
 
 
 def scan_codes(codes: TierCodes) -> list[list[int]]:
@@ -560,37 +568,6 @@ def scan_codes(codes: TierCodes) -> list[list[int]]:
     for k in range(len(codes)):
         _count(counts, codes.chunk(k), width)
     return histogram_of(counts)
-
-
-def scan_raw(path: Path, database: str, t: int, width: int, size: int,
-             chunk: int) -> tuple[list[str], list[list[int]]]:
-    """Read a raw code file of ``size`` codes of ``width`` bytes whole: the checksum of each
-    chunk and the histogram of its codes.
-
-    Raises
-    ------
-    DamagedDataError
-        When it is not a regular file of ``width * size`` bytes.
-    """
-    import numpy as np
-
-    counts = np.zeros(1 << (8 * width), dtype=np.int64)
-    digests = []
-    descriptor = open_regular(path)
-    try:
-        length = os.fstat(descriptor).st_size
-        if length != width * size:
-            raise DamagedDataError(f"{path}: damaged ({length:,} bytes, not {width * size:,})")
-        for k, lo in enumerate(range(0, size, chunk)):
-            want = (min(size, lo + chunk) - lo) * width
-            data = os.pread(descriptor, want, lo * width)
-            if len(data) != want:  # shrunk while read
-                raise DamagedDataError(f"{path}: damaged (truncated)")
-            digests.append(block_digest(chunk_key(database, t, k), data))
-            _count(counts, data, width)
-    finally:
-        os.close(descriptor)
-    return digests, histogram_of(counts)
 
 
 def check_codes(layout: Layout, t: int, document: dict[str, Any]) -> None:
@@ -659,14 +636,24 @@ def locked(layout: Layout) -> Iterator[None]:
 
 
 def write_region(path: Path, offset: int, data: bytes) -> None:
-    """Write ``data`` into an existing regular file at ``offset`` and flush it to disk (never
-    through a link, never into a file with other names)."""
+    """Write ``data`` into an existing regular file at ``offset`` (never through a link, never
+    into a file with other names). Not flushed to disk: :func:`sync_file` flushes the whole file
+    once its last region is written (a region lost to a crash before then fails its checksum
+    when the run resumes, and is written again)."""
     descriptor = open_regular(path, os.O_WRONLY)
     try:
         view = memoryview(data)
         while view:
             written = os.pwrite(descriptor, view, offset)
             view, offset = view[written:], offset + written
+    finally:
+        os.close(descriptor)
+
+
+def sync_file(path: Path) -> None:
+    """Flush a regular file's data to disk (:func:`write_region` leaves that to the end)."""
+    descriptor = open_regular(path)
+    try:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
