@@ -76,15 +76,13 @@ seconds = time.perf_counter() - started
 rss = next(int(line.split()[1]) * 1024 for line in open("/proc/self/status")
            if line.startswith("VmHWM:"))
 wins = [r for r, values in s.counts().by_remoteness.items() if values.get(Value.WIN)]
-by_cubes = []
-if name == "quixo" and whole == "1":  # the whole tier's positions by class of cubes
-    from perfectplay.games.quixo import counts_by_cubes
-    found = counts_by_cubes(s, blanks=start.count("."))
-    by_cubes = [[x, o, mover, *(found.get((x, o, mover), {}).get(v, 0)
-                                for v in (Value.WIN, Value.LOSE, Value.DRAW))]
-                for x, o, mover in sorted(found)]
+by_class = []
+if whole == "1" and game.tier_classes(s.manifest["start_tier"]):  # the whole tier by class
+    found = s.counts_by_class(s.manifest["start_tier"])
+    by_class = [[label, *(counts.get(v, 0) for v in (Value.WIN, Value.LOSE, Value.DRAW))]
+                for label, counts in found.items()]
 print(json.dumps({"seconds": seconds, "rss": rss, "positions": len(s), "classes": classes,
-                  "bytes": stored, "by_cubes": by_cubes,
+                  "bytes": stored, "by_class": by_class,
                   "value": str(s.value()), "remoteness": s.remoteness(),
                   "longest_win": max(wins, default=None)}))
 """
@@ -167,10 +165,10 @@ def main() -> None:
         for threads, label in ((0, "tiers, one thread a core"), (1, "tiers, one thread")):
             for each in runs[threads]:
                 print(row(label, each))
-        if result["by_cubes"]:
-            print("the start's tier by class: X cubes, O cubes, player to move: win, lose, draw")
-            for x, o, mover, win, lose, draw in result["by_cubes"]:
-                print(f"{x:>3} {o:>3} {mover}: {win:>14,} {lose:>14,} {draw:>14,}")
+        if result["by_class"]:
+            print(f"the start's tier by class: {'win':>14} {'lose':>14} {'draw':>14}")
+            for label, win, lose, draw in result["by_class"]:
+                print(f"{label:<26} {win:>14,} {lose:>14,} {draw:>14,}")
         if options.one_thread:
             if len({each["sha256"] for each in runs[0] + runs[1]}) != 1:
                 raise SystemExit("the solves wrote different bytes")

@@ -63,7 +63,8 @@ def test_the_tier_benchmark_solves_catalogue_games():
     out = run("bench_tiers.py", "--game", "quixo", "--size", "3", "--start", "XOXOXOXOX/X",
               "--whole-tier")  # Quixo's full-board tier, every position of it
     assert out.startswith("quixo --size 3: win, longest win 3, 1,024 positions")
-    assert "  5   4 X:            114             12              0" in out.splitlines()
+    assert "5 X, 4 O, X to move                   114             12              0" in \
+        out.splitlines()
 
 
 def test_the_tier_benchmark_compares_the_two_rankings():

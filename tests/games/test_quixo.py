@@ -5,6 +5,7 @@ retrograde solve, position by position, on the 3x3 board."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from math import comb
 
 import pytest
@@ -15,7 +16,7 @@ from unmoves import check_un_moves_on_random_games
 from perfectplay import Game, Value, solve
 from perfectplay.cli import main
 from perfectplay.games import load_game
-from perfectplay.games.quixo import Quixo, counts_by_cubes, move_table
+from perfectplay.games.quixo import Quixo, move_table
 from perfectplay.tiers import solve_tiers
 
 
@@ -123,15 +124,32 @@ def test_the_whole_full_board_tier_equals_the_python_solve_of_every_full_board(f
     assert full_board.manifest["order"] == [0]  # no blank cube: no other tier is reached
 
 
-def test_counts_by_cubes_count_each_class_of_the_tier(full_board):
+def test_the_classes_of_a_tier_count_its_positions_by_cubes_and_mover(full_board, capsys):
     expected: dict = {}
     for p in FULL_BOARDS:
         board, mover = p.split("/")
-        values = expected.setdefault((board.count("X"), board.count("O"), mover), {})
+        label = f"{board.count('X')} X, {board.count('O')} O, {mover} to move"
+        values = expected.setdefault(label, {})
         values[full_board.value(p)] = values.get(full_board.value(p), 0) + 1
-    found = counts_by_cubes(full_board)
+    found = full_board.counts_by_class(0)
     assert found == expected and len(found) == 20  # 0 to 9 X cubes, each player to move
-    assert found[9, 0, "O"] == {Value.LOSE: 1}  # X's lines everywhere, O to move
+    assert found["9 X, 0 O, O to move"] == {Value.LOSE: 1}  # X's lines everywhere, O to move
+    directory = str(full_board.directory)
+    assert main(["db", "info", directory, "--classes", "0", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["classes"]
+    assert [row["class"] for row in rows] == list(found)
+    assert all(row["positions"] == sum(found[row["class"]].values())
+               and row["win"] == found[row["class"]].get(Value.WIN, 0)
+               and row["lose"] == found[row["class"]].get(Value.LOSE, 0)
+               and row["draw"] == found[row["class"]].get(Value.DRAW, 0) for row in rows)
+    assert main(["db", "info", directory, "--classes", "0"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[:4] == ["game:       Quixo(3)", "tier:       0, by class", "",
+                        "class                positions  win  lose  tie  draw"]
+    assert text[4].split() == ["0", "X,", "9", "O,", "X", "to", "move", "1", "0", "1", "0",
+                               "0"]  # O's lines everywhere, X to move: lost
+    assert main(["db", "info", directory, "--classes", "3"]) == 2
+    assert capsys.readouterr().err.startswith("error: this database of quixo has no tier 3")
 
 
 def test_the_command_line_solves_a_whole_tier_and_db_info_says_so(tmp_path, capsys):

@@ -47,6 +47,10 @@ def run(argv: Sequence[str]) -> int:
                                  help="the file to write (made; an existing one is refused)")
         elif name != "verify":
             command.add_argument("--json", action="store_true", help="print one JSON object")
+        if name == "info":
+            command.add_argument("--classes", metavar="TIER", type=int,
+                                 help="the positions of tier TIER by the classes the game names "
+                                      "(Quixo: by X and O cubes and the player to move)")
         command.add_argument("--game", metavar="GAME",
                              help="the game solved, needed for a game of your own: "
                                   "path/to/file.py:Class (its options are read from the "
@@ -62,6 +66,8 @@ def run(argv: Sequence[str]) -> int:
     if not os.path.lexists(directory / "manifest.json"):
         raise UsageError(f"not a tier database: no manifest.json in {directory} "
                          f"(perfectplay db {options.command})")
+    if options.command == "info" and options.classes is not None:
+        return _classes(directory, game, options.classes, as_json=options.json)
     if options.command == "info":
         return _info(directory, game, as_json=options.json)
     if options.command == "verify":
@@ -125,15 +131,42 @@ def _info(directory: Path, game: GameOrClass, *, as_json: bool) -> int:
     return SUCCESS
 
 
-def _tier_table(rows: list[dict[str, int]]) -> str:
-    """The per-tier counts as a table, in solving order."""
-    names = ["tier", "positions", "win", "lose", "tie", "draw", "stored", "bytes"]
-    cells = [[f"{row[name]:,}" for name in names] for row in rows]
+def _classes(directory: Path, game: GameOrClass, tier: int, *, as_json: bool) -> int:
+    from perfectplay.core.values import Value
+    from perfectplay.tiers.solution import open_database
+
+    solution = open_database(directory, game)  # each block is checked as it is read
+    try:
+        found = solution.counts_by_class(tier)
+    except ValueError as exc:
+        raise UsageError(f"{exc} (perfectplay db info --classes)") from None
+    rows = [{"class": label, "positions": sum(counts.values()),
+             **{str(value): counts.get(value, 0) for value in Value}}
+            for label, counts in found.items()]
+    if as_json:
+        print(json.dumps({"game": solution.manifest["game"], "tier": tier, "classes": rows}))
+        return SUCCESS
+    print(f"game:       {solution.manifest['game']}\ntier:       {tier}, by class\n\n"
+          + _tier_table(rows, ["class", "positions", "win", "lose", "tie", "draw"]))
+    return SUCCESS
+
+
+def _tier_table(rows: Sequence[dict[str, Any]], names: Sequence[str] = (
+        "tier", "positions", "win", "lose", "tie", "draw", "stored", "bytes")) -> str:
+    """Counts as a table, a row each (``names``: the columns; by default the per-tier
+    counts, in solving order)."""
+    cells = [[row[name] if isinstance(row[name], str) else f"{row[name]:,}" for name in names]
+             for row in rows]
     widths = [max(len(name), *(len(c[k]) for c in cells)) if cells else len(name)
               for k, name in enumerate(names)]
-    lines = ["  ".join(name.rjust(w) for name, w in zip(names, widths, strict=True))]
-    lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
-    return "\n".join(lines)
+    # text to the left, numbers to the right
+    texts = [bool(rows) and isinstance(rows[0][name], str) for name in names]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) if text else c.rjust(w)
+                         for c, w, text in zip(cells, widths, texts, strict=True)).rstrip()
+
+    return "\n".join([line(names), *(line(row) for row in cells)])
 
 
 def _verify(directory: Path, game: GameOrClass) -> int:

@@ -237,6 +237,17 @@ class Game(Generic[P]):
         offered = ", ".join(self.scores()) or "none"
         raise ValueError(f"{self} has no score {quote(name)} (its scores: {offered})")
 
+    def tier_classes(self, tier: int) -> tuple[tuple[str, slice], ...]:
+        """Named classes of the positions of tier ``tier``, for a game whose compiled tiers
+        have a ranking of their own (``compiled().tiers.rank``): each a label and the slice of
+        the tier's indices its positions take. A tier database counts its positions by class
+        (:meth:`~perfectplay.tiers.TierSolution.counts_by_class`, ``perfectplay db info DIR
+        --classes TIER``); the classes need not cover the tier.
+
+        Fallback: none.
+        """
+        return ()
+
     def __str__(self) -> str:
         return self.name or type(self).__name__
 

@@ -167,6 +167,46 @@ class TierSolution(Solution[P]):
             return np.zeros(0, dtype=np.uint8)
         return np.concatenate([self._chunk(tier, k) for k in range(count)])
 
+    def counts_by_class(self, tier: int) -> dict[str, dict[Value, int]]:
+        """The positions of tier ``tier`` the database holds, by the classes the game names
+        (:meth:`~perfectplay.core.game.Game.tier_classes`): each label to the count of each
+        value for the player to move (values with none left out), every chunk of the tier read
+        and checked.
+
+        >>> import tempfile
+        >>> from perfectplay.games.quixo import Quixo
+        >>> from perfectplay.tiers import solve_tiers
+        >>> s = solve_tiers(Quixo(3), tempfile.mkdtemp(), position="XOXOXOXOX/X", whole_tier=True)
+        >>> s.counts_by_class(0)["5 X, 4 O, X to move"]
+        {Value.WIN: 114, Value.LOSE: 12}
+
+        Raises
+        ------
+        ValueError
+            When the game names no classes of the tier, or folds symmetric positions (an index
+            then stands for a class of them), or the database has no such tier.
+        """
+        import numpy as np
+
+        classes = self.game.tier_classes(tier)
+        if not classes:
+            raise ValueError(f"{self.game} names no classes of the positions of its tier {tier}")
+        if self.manifest["symmetries"] > 1:
+            raise ValueError(f"{self.game} folds symmetric positions into one index: its tiers "
+                             "are not counted by class")
+        if tier not in self.tier_manifests:
+            raise ValueError(f"this database of {self.game} has no tier {tier}")
+        codes = self.tier_codes(tier)
+        found = {}
+        for label, indices in classes:
+            counts = np.bincount(codes[indices], minlength=2)
+            values: dict[Value, int] = {}
+            for code in np.flatnonzero(counts[1:]) + 1:  # code 0: not reached
+                value = decode_stored(int(code))[0]
+                values[value] = values.get(value, 0) + int(counts[code])
+            found[label] = {v: values[v] for v in Value if v in values}
+        return found
+
     def _lookup(self, position: P) -> int | None:
         try:
             p = self._rules.index(position)

@@ -18,9 +18,8 @@ from perfectplay.core.values import Value
 
 if TYPE_CHECKING:
     from perfectplay.compiled.rules import CompiledRules
-    from perfectplay.tiers import TierSolution
 
-__all__ = ["SIZES", "Quixo", "counts_by_cubes", "lines", "move_table", "parse_size"]
+__all__ = ["SIZES", "Quixo", "lines", "move_table", "parse_size"]
 
 Position = str
 """The cells row by row (``X``, ``O`` or ``.`` for a blank cube), ``/`` and the player to move:
@@ -197,6 +196,30 @@ class Quixo(Game):
         """Integers of the compiled encoding: ``2 * 3 ** (size ** 2)``."""
         return 2 * 3 ** (self.size ** 2)
 
+    def tier_classes(self, tier: int) -> tuple[tuple[str, slice], ...]:
+        """The positions of tier ``tier`` (its number of blank cubes) by class: the number of
+        X and of O cubes and the player to move (``"13 X, 12 O, X to move"``). A class is a run
+        of the tier's ranking (:mod:`perfectplay.games.quixo.compiled`): a board's index is
+        twice its rank within the tier, plus 1 when O is to move.
+
+        >>> Quixo(3).tier_classes(8)
+        (('0 X, 1 O, X to move', slice(0, 18, 2)), ('0 X, 1 O, O to move', slice(1, 18, 2)), \
+('1 X, 0 O, X to move', slice(18, 36, 2)), ('1 X, 0 O, O to move', slice(19, 36, 2)))
+        """
+        from math import comb
+
+        cells = self.size ** 2
+        turned = cells - tier
+        classes = []
+        first = 0
+        for x in range(turned + 1):
+            boards = comb(cells, x) * comb(cells - x, turned - x)
+            for side, mover in enumerate("XO"):
+                classes.append((f"{x} X, {turned - x} O, {mover} to move",
+                                slice(2 * first + side, 2 * (first + boards), 2)))
+            first += boards
+        return tuple(classes)
+
     def compiled(self) -> CompiledRules:
         """The compiled rules and tier hooks (:mod:`perfectplay.games.quixo.compiled`; imports
         numba): a board is the base-3 number of its cells, plus ``3 ** (size ** 2)`` when O
@@ -213,46 +236,3 @@ class Quixo(Game):
                              next_move=compiled.next_move, params=compiled.params(n),
                              size=self.compiled_size(), max_moves=len(move_table(n)),
                              encode=compiled.encode, decode=compiled.decoder(n), tiers=tiers)
-
-
-def counts_by_cubes(solution: TierSolution[Position], blanks: int = 0
-                    ) -> dict[tuple[int, int, str], dict[Value, int]]:
-    """The positions of the tier of ``blanks`` blank cubes in a tier database of Quixo, by
-    class: ``(X cubes, O cubes, player to move)`` to the count of each value (for the player
-    to move) among the positions the database holds. A class is a run of indices of the tier's
-    ranking (:mod:`perfectplay.games.quixo.compiled`), so its codes are counted as they lie.
-
-    >>> import tempfile
-    >>> from perfectplay.tiers import solve_tiers
-    >>> s = solve_tiers(Quixo(3), tempfile.mkdtemp(), position="XOXOXOXOX/X", whole_tier=True)
-    >>> counts_by_cubes(s)[5, 4, "X"]
-    {Value.WIN: 114, Value.LOSE: 12}
-    """
-    from math import comb
-
-    import numpy as np
-
-    from perfectplay.tiers.storage import decode_stored
-
-    game = solution.game
-    assert isinstance(game, Quixo), game
-    cells = game.size ** 2
-    turned = cells - blanks
-    codes = solution.tier_codes(blanks)
-    found: dict[tuple[int, int, str], dict[Value, int]] = {}
-    first = 0
-    for x in range(turned + 1):
-        boards = comb(cells, x) * comb(cells - x, turned - x)
-        for mover, side in (("X", 0), ("O", 1)):
-            # a board's index is twice its rank within the tier, plus 1 when O is to move
-            stored, counts = np.unique(codes[2 * first + side:2 * (first + boards):2],
-                                       return_counts=True)
-            values: dict[Value, int] = {}
-            for code, count in zip(stored.tolist(), counts.tolist(), strict=True):
-                if code:
-                    value = decode_stored(code)[0]
-                    values[value] = values.get(value, 0) + count
-            if values:
-                found[x, turned - x, mover] = {v: values[v] for v in Value if v in values}
-        first += boards
-    return found
