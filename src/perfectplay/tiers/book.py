@@ -72,7 +72,9 @@ __all__ = [
 ]
 
 BOOK_FORMAT = "perfectplay-book"
-BOOK_VERSION = 1
+BOOK_VERSION = 2
+"""Version 2 names the rules' parameters by :meth:`~perfectplay.compiled.rules.CompiledRules.
+params_digest` (their dtype and shape too); a book of version 1 is refused (build it again)."""
 MAGIC = b"perfectplay-book\n"
 BLOCK = 1 << 12
 """Entries per block: one probe decompresses 40 KiB at most."""
@@ -210,13 +212,8 @@ def _digest(k: int, data: bytes) -> str:
 def _header_of(game: Game[Any], rules: Any, start: Position, depth: int) -> dict[str, Any]:
     """What a book records of its game and start, compared on every open and resume."""
     return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "game": game_identity(game),
-            "catalogue": catalogue_name(game), "params": _params_digest(rules),
+            "catalogue": catalogue_name(game), "params": rules.params_digest(),
             "start": game.format_position(start), "depth": depth}
-
-
-def _params_digest(rules: Any) -> str:
-    """SHA-256 of the rules' parameters (Connect Four 7x6's are 881,215 integers)."""
-    return hashlib.sha256(np.asarray(rules.params, dtype="<i8").tobytes()).hexdigest()
 
 
 def open_book(path: str | os.PathLike[str], game: Game[Any]) -> OpeningBook:
@@ -253,7 +250,7 @@ def open_book(path: str | os.PathLike[str], game: Game[Any]) -> OpeningBook:
     header = parse_document(path, text, BOOK_FORMAT, BOOK_VERSION, "build the book again")
     check_game(path, header["game"], game)
     rules = rules_of(game)
-    if header["params"] != _params_digest(rules):
+    if header["params"] != rules.params_digest():
         raise SolutionFileError(f"{path}: a book of {game} with other parameters")
     offset = len(MAGIC) + 8 + size
     if offset + sum(b[1] for b in header["blocks"]) != end:

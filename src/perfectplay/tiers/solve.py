@@ -284,7 +284,7 @@ def database_body(game: Game[Any], rules: CompiledRules, start: Position, chunk_
                               "order": solved_tiers(tiers, start_tier),
                               "start_index": start_index})
     return {"game": game_identity(game), "catalogue": catalogue_name(game),
-            "params": rules.params.tolist(), "max_moves": rules.max_moves,
+            "params": rules.params_digest(), "max_moves": rules.max_moves,
             **graph, "symmetries": tiers.symmetries, "chunk_size": chunk_size,
             "start": game.format_position(start), "start_tier": start_tier,
             "whole_tier": whole_tier}

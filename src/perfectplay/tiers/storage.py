@@ -83,10 +83,12 @@ DATABASE_FORMAT = "perfectplay-tier-database"
 TIER_FORMAT = "perfectplay-tier"
 FORWARD_FORMAT = "perfectplay-tier-forward"
 CHUNK_FORMAT = "perfectplay-tier-chunk"
-FORMAT_VERSION = 4
-"""Version 4 records whether the database holds the start's whole tier (``whole_tier``);
-version 3 compresses finished tiers in blocks; version 2 bound every file to its database
-and checked codes chunk by chunk. Older files are refused (solve them again)."""
+FORMAT_VERSION = 5
+"""Version 5 names the rules' parameters by their SHA-256 (version 4 held them whole, a quarter
+of a megabyte of JSON for Connect Four 6x4, encoded again at every checksum of the manifest);
+version 4 records whether the database holds the start's whole tier (``whole_tier``); version
+3 compresses finished tiers in blocks; version 2 bound every file to its database and checked
+codes chunk by chunk. Older files are refused (solve them again)."""
 
 CODEC = "zstd"
 """How a finished tier's codes are compressed: each chunk on its own with Zstandard at
