@@ -67,7 +67,20 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
 
     def run(function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
             done: Callable[[Any], None]) -> None:
-        futures = [client.submit(function, *args, pure=False, retries=RETRIES)
+        # an argument the tasks share (the game, its rules' parameters megabytes for Connect
+        # Four 6x5) goes to the cluster once, as a task of its own: a worker fetches its result
+        # once for all its tasks (sent with each task, it cost the workers and this process
+        # more than the chunks' own work), and one lost with a worker is computed again
+        shared: dict[int, Any] = {}
+
+        def once(argument: Any) -> Any:
+            if isinstance(argument, int | str):
+                return argument
+            if id(argument) not in shared:
+                shared[id(argument)] = client.submit(_itself, argument, pure=False)
+            return shared[id(argument)]
+
+        futures = [client.submit(function, *map(once, args), pure=False, retries=RETRIES)
                    for args in tasks]
         # results gathered by as_completed itself: Future.result() waits on an event of the
         # first client's loop, which raises when another client was made in this process
@@ -80,3 +93,8 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _itself(argument: Any) -> Any:
+    """The task that holds an argument shared by many tasks (see :func:`dask_runner`)."""
+    return argument
