@@ -20,6 +20,13 @@ __all__ = ["dask_runner", "local_cluster"]
 RETRIES = 3
 """Times a task that raised is run again (a worker that died is retried by the scheduler)."""
 
+MAX_BATCH = 16
+"""Most tasks run as one Dask task (16 chunks of Connect Four 6x5: about a second)."""
+
+BATCHES_A_CORE = 8
+"""Batches each core of the cluster gets of a run at least, when it has that many tasks: the
+last ones of a tier then keep every core busy to the end."""
+
 
 def local_cluster(workers: int) -> Any:
     """A Dask ``LocalCluster`` of ``workers`` worker processes (one thread each, a nanny each
@@ -64,6 +71,7 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     from distributed import Client, as_completed
 
     client = Client(cluster if cluster is not None else scheduler)
+    cores = sum(client.nthreads().values()) or 1  # asked once: a run goes on if a worker dies
 
     def run(function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
             done: Callable[[Any], None]) -> None:
@@ -80,12 +88,18 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
                 shared[id(argument)] = client.submit(_itself, argument, pure=False)
             return shared[id(argument)]
 
-        futures = [client.submit(function, *map(once, args), pure=False, retries=RETRIES)
-                   for args in tasks]
+        # consecutive tasks in batches, each a Dask task (its bookkeeping, a round trip to the
+        # scheduler, paid once a batch), while every worker still has several to take
+        size = max(1, min(MAX_BATCH, len(tasks) // (BATCHES_A_CORE * cores)))
+        futures = [client.submit(_batch, function,
+                                 [tuple(map(once, args)) for args in tasks[k:k + size]],
+                                 pure=False, retries=RETRIES)
+                   for k in range(0, len(tasks), size)]
         # results gathered by as_completed itself: Future.result() waits on an event of the
         # first client's loop, which raises when another client was made in this process
-        for _, result in as_completed(futures, with_results=True):
-            done(result)
+        for _, results in as_completed(futures, with_results=True):
+            for result in results:
+                done(result)
 
     try:
         yield run
@@ -93,6 +107,11 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _batch(function: Callable[..., Any], tasks: list[tuple[Any, ...]]) -> list[Any]:
+    """The results of ``function(*args)`` for each argument tuple of a batch, in order."""
+    return [function(*args) for args in tasks]
 
 
 def _itself(argument: Any) -> Any:
