@@ -57,8 +57,9 @@ def local_cluster(workers: int) -> Any:
 
 @contextmanager
 def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
-    """A runner (see :data:`perfectplay.tiers.solve.Runner`) submitting each task to a Dask
-    cluster: a new ``LocalCluster`` of ``workers`` processes, or the one at ``scheduler``.
+    """A runner (see :data:`perfectplay.tiers.solve.Runner`) submitting the tasks to a Dask
+    cluster, consecutive ones in batches: a new ``LocalCluster`` of ``workers`` processes, or
+    the one at ``scheduler``.
 
     Raises
     ------
