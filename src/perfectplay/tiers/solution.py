@@ -35,9 +35,11 @@ from perfectplay.tiers.storage import (
     check_codes,
     database_id,
     decode_stored,
+    histogram_of,
     open_regular,
     read_document,
     read_tier,
+    tier_summary,
 )
 
 __all__ = ["TierSolution", "open_database", "read_manifests", "verify_database"]
@@ -199,12 +201,8 @@ class TierSolution(Solution[P]):
         codes = self.tier_codes(tier)
         found = {}
         for label, indices in classes:
-            counts = np.bincount(codes[indices], minlength=2)
-            values: dict[Value, int] = {}
-            for code in np.flatnonzero(counts[1:]) + 1:  # code 0: not reached
-                value = decode_stored(int(code))[0]
-                values[value] = values.get(value, 0) + int(counts[code])
-            found[label] = {v: values[v] for v in Value if v in values}
+            counts = tier_summary(histogram_of(np.bincount(codes[indices])))["counts"]
+            found[label] = {v: counts[str(v)] for v in Value if counts[str(v)]}
         return found
 
     def _lookup(self, position: P) -> int | None:
