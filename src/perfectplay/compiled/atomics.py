@@ -1,5 +1,7 @@
 """Atomic updates of one element of an array, for kernels that threads run side by side on
-the same arrays (a loopy tier's retrograde analysis: :mod:`perfectplay.tiers._loops`).
+the same arrays (a loopy tier's retrograde analysis: :mod:`perfectplay.tiers._loops`), and a
+prefetch of one element, for kernels that know where they will read next (the search's table:
+:mod:`perfectplay.compiled._search_loops`).
 
 Each is one instruction once compiled (``lock cmpxchg``, ``lock xadd``, ``xchg``, ``lock or``
 on x86, where the old value is not used), with
@@ -22,11 +24,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
-__all__ = ["compare_exchange", "exchange", "fetch_add", "fetch_or"]
+__all__ = ["compare_exchange", "exchange", "fetch_add", "fetch_or", "prefetch"]
 
 
 _LOCK = threading.Lock()
@@ -64,6 +67,10 @@ def fetch_or(array: Any, index: int, value: Any) -> Any:
         old = array[index]
         array[index] |= value
         return old
+
+
+def prefetch(array: Any, index: int) -> None:
+    """Ask for the cache line of ``array[index]`` ahead of its use (nothing in plain Python)."""
 
 
 def _pointer(context, builder, signature, args):
@@ -110,3 +117,22 @@ def _compare_exchange_compiled(array, index, expected, new):
         return _compare_exchange(array, index, expected, new)
 
     return compare_exchange
+
+
+@intrinsic
+def _prefetch(typingctx, array, index):
+    def codegen(context, builder, signature, args):
+        i32 = ir.IntType(32)
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32]),
+            "llvm.prefetch.p0")
+        address = builder.bitcast(_pointer(context, builder, signature, args), cgutils.voidptr_t)
+        builder.call(function, [address, i32(0), i32(3), i32(1)])  # read, keep, data
+        return context.get_dummy_value()
+
+    return types.none(array, types.intp), codegen
+
+
+@overload(prefetch, inline="always")
+def _prefetch_compiled(array, index):
+    return lambda array, index: _prefetch(array, index)
