@@ -25,6 +25,7 @@ import threading
 from typing import Any
 
 from llvmlite import ir
+from llvmlite.binding import llvm_version_info
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
@@ -119,13 +120,17 @@ def _compare_exchange_compiled(array, index, expected, new):
     return compare_exchange
 
 
+# LLVM's prefetch is named by its address's type: one opaque pointer type from LLVM 15 on
+_PREFETCH = "llvm.prefetch.p0" if llvm_version_info >= (15,) else "llvm.prefetch.p0i8"
+
+
 @intrinsic
 def _prefetch(typingctx, array, index):
     def codegen(context, builder, signature, args):
         i32 = ir.IntType(32)
         function = cgutils.get_or_insert_function(
             builder.module, ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32]),
-            "llvm.prefetch.p0")
+            _PREFETCH)
         address = builder.bitcast(_pointer(context, builder, signature, args), cgutils.voidptr_t)
         builder.call(function, [address, i32(0), i32(3), i32(1)])  # read, keep, data
         return context.get_dummy_value()
