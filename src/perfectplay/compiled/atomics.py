@@ -4,14 +4,16 @@ prefetch of one element, for kernels that know where they will read next (the se
 :mod:`perfectplay.compiled._search_loops`).
 
 Each is one instruction once compiled (``lock cmpxchg``, ``lock xadd``, ``xchg``, ``lock or``
-on x86, where the old value is not used), with
+on x86, where the old value is not used; ``prefetcht0`` for the prefetch), with
 no ordering beyond the element itself: the threads meet only where their caller joins them.
-Run as plain Python (numba's JIT off) they are the same updates under one lock.
+Run as plain Python (numba's JIT off) they are the same updates under one lock, and the
+prefetch does nothing.
 
 >>> import numpy as np
 >>> from numba import njit
 >>> @njit
 ... def updates(counts):
+...     prefetch(counts, 1)  # changes nothing: the line of counts[1] is on its way
 ...     return (compare_exchange(counts, 0, 3, 2), compare_exchange(counts, 1, 3, 0),
 ...             fetch_add(counts, 1, 4), exchange(counts, 0, 8), fetch_or(counts, 0, 1))
 >>> counts = np.array([3, 1], dtype=np.uint8)
