@@ -355,18 +355,18 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
             k = -1  # a forced reply: no key, no probe, nothing stored
             if not (flags & HAS_SAFE_MOVES and allowed & (allowed - 1) == 0):
                 k = key(search_params, p) if flags & HAS_KEY else p
-                prefetch(table, 2 * BUCKET * _slot(k, shift))
-            if flags & HAS_SAFE_MOVES and allowed & (allowed - 1) != 0:
-                floor = _child_floor(child, primitive, safe_moves, horizon, ceiling, flags,
-                                     params, search_params, size, max_moves, p, allowed, d,
-                                     beta)
-                if floor > low:
-                    low = floor
-                    if alpha < low:
-                        alpha = low
-                        if alpha >= beta:
-                            ret = alpha
-                            continue
+                prefetch(table, 2 * BUCKET * _slot(k, shift))  # read after the children's look
+                if flags & HAS_SAFE_MOVES:
+                    floor = _child_floor(child, primitive, safe_moves, horizon, ceiling, flags,
+                                         params, search_params, size, max_moves, p, allowed,
+                                         d, beta)
+                    if floor > low:
+                        low = floor
+                        if alpha < low:
+                            alpha = low
+                            if alpha >= beta:
+                                ret = alpha
+                                continue
             hint = -1
             work = 0
             word = -1
