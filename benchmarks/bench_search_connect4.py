@@ -37,7 +37,7 @@ solvers keep their table across the lines of a run, as his tests do. ``--steinin
 names his 7x6 sets (``tst/data/7x6/NAME.txt``, read from REPO at run time), each sampled to
 ``--steininger-sample`` lines (seeded) and run ``--repeat`` times interleaved; every score is
 checked against the set's. With ``--start`` the 7x6 start is solved by each too (his takes a
-minute here, ours several)::
+minute here, ours one and a half)::
 
     python benchmarks/bench_search_connect4.py --sets --steininger /tmp/c4 \
         --steininger-sets opening_L2 opening_L3 --steininger-sample 20

@@ -163,6 +163,12 @@ def _slot_compiled(k, shift):
 
 
 @njit
+def _bucket(k, shift):
+    """Where key ``k``'s bucket starts in the table."""
+    return 2 * BUCKET * _slot(k, shift)
+
+
+@njit
 def _bound(word):
     """The bound of an entry's second number: its low 32 bits, signed."""
     low = word & 0xFFFF_FFFF
@@ -170,10 +176,9 @@ def _bound(word):
 
 
 @njit
-def _probe(table, shift, k):
-    """The second number of key ``k``'s entry (its bound, move and work; never negative), or
-    -1. Read once: another thread may write the entry again right after."""
-    bucket = 2 * BUCKET * _slot(k, shift)
+def _probe(table, bucket, k):
+    """The second number of key ``k``'s entry in its bucket (its bound, move and work; never
+    negative), or -1. Read once: another thread may write the entry again right after."""
     for j in range(BUCKET):
         word = table[bucket + 2 * j + 1]
         if table[bucket + 2 * j] ^ word == k + 1:
@@ -185,7 +190,7 @@ def _probe(table, shift, k):
 def _store(table, shift, k, score, depth, kind, move, nodes):
     """Store a bound of ``k``'s score, found ``depth`` moves below the root by a search of
     ``nodes`` positions whose last move tried was ``move`` (-1: none cut it off)."""
-    bucket = 2 * BUCKET * _slot(k, shift)
+    bucket = _bucket(k, shift)
     target = bucket
     least = 1 << 62
     hint = move + 1 if move + 1 <= _HINTS else 0
@@ -229,7 +234,8 @@ def _child_cutoff(child, key, flags, params, search_params, size, p, moves, base
         c = child(params, p, moves[base + j])
         if unsigned(c) >= unsigned(size):
             continue  # the search itself reports it
-        word = _probe(table, shift, key(search_params, c) if flags & HAS_KEY else c)
+        k = key(search_params, c) if flags & HAS_KEY else c
+        word = _probe(table, _bucket(k, shift), k)
         if word >= 0:
             b = _bound(word)
             if b & 1 == UPPER:
@@ -237,6 +243,19 @@ def _child_cutoff(child, key, flags, params, search_params, size, p, moves, base
                 if s >= beta:
                     return s
     return beta - 1
+
+
+@njit(inline="always")
+def _ceiling_top(horizon, ceiling, flags, search_params, p, d):
+    """The most ``p``, ``d`` moves below the root, can score by its ``ceiling``: 0 for a tie
+    at best, a loss at the horizon at the latest (without one, the least loss: -1) for a loss,
+    and ``BIG`` for no bound."""
+    best = ceiling(search_params, p)
+    if best == 1:
+        return 0
+    if best == 0:
+        return d + horizon(search_params, p) - BIG if flags & HAS_HORIZON else -1
+    return BIG
 
 
 @njit(inline="always")
@@ -261,13 +280,10 @@ def _child_floor(child, primitive, safe_moves, horizon, ceiling, flags, params, 
         elif safe_moves(search_params, c) == 0:
             s = BIG - d - 3
         elif flags & HAS_CEILING:
-            best = ceiling(search_params, c)
-            if best == 1:
-                s = 0
-            elif best == 0:
-                s = (BIG - d - 1 - horizon(search_params, c) if flags & HAS_HORIZON else 1)
-            else:
+            top = _ceiling_top(horizon, ceiling, flags, search_params, c, d + 1)
+            if top == BIG:
                 continue
+            s = -top  # the opponent's most, from this side
         else:
             continue
         if s > floor:
@@ -336,12 +352,7 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
                     continue
                 low = d + 4 - BIG
             if flags & HAS_CEILING:
-                best = ceiling(search_params, p)
-                if best == 1:  # a tie at best
-                    top = min(top, 0)
-                elif best == 0:  # a loss, at the latest when the horizon is reached
-                    top = min(top, d + horizon(search_params, p) - BIG if flags & HAS_HORIZON
-                              else -1)
+                top = min(top, _ceiling_top(horizon, ceiling, flags, search_params, p, d))
             if alpha < low:
                 alpha = low
                 if alpha >= beta:
@@ -353,9 +364,11 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
                     ret = beta
                     continue
             k = -1  # a forced reply: no key, no probe, nothing stored
+            bucket = 0
             if not (flags & HAS_SAFE_MOVES and allowed & (allowed - 1) == 0):
                 k = key(search_params, p) if flags & HAS_KEY else p
-                prefetch(table, 2 * BUCKET * _slot(k, shift))  # read after the children's look
+                bucket = _bucket(k, shift)
+                prefetch(table, bucket)  # read after the children's look
                 if flags & HAS_SAFE_MOVES:
                     floor = _child_floor(child, primitive, safe_moves, horizon, ceiling, flags,
                                          params, search_params, size, max_moves, p, allowed,
@@ -371,7 +384,7 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
             work = 0
             word = -1
             if k >= 0:
-                word = _probe(table, shift, k)
+                word = _probe(table, bucket, k)
             if word >= 0:
                 b = _bound(word)
                 hint = ((word >> _HINT_SHIFT) & _HINTS) - 1
