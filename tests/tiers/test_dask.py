@@ -38,17 +38,27 @@ def test_two_workers_write_the_bytes_of_one_process(cluster, reference, tmp_path
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.xfail(reason="a task retried after its worker's SIGKILL sometimes never completes "
-                          "(seen twice on a loaded box, 2026-12-02): under investigation",
-                   strict=False)
-def test_a_worker_killed_mid_tier_is_replaced_and_its_task_retried(cluster, reference, tmp_path):
+def test_a_worker_killed_mid_tier_has_its_task_retried(cluster, reference, tmp_path):
     local, client = cluster
     pids = sorted(client.run(os.getpid).values())
 
     solve_killing_a_worker(tmp_path, local.scheduler_address, pids[0])
     assert files(tmp_path) == files(reference)
-    client.wait_for_workers(2, timeout=30)
+    # its nanny starts another, but not always (Dask's: 2 of 206 kills here, 2026-12-07): the
+    # solve does not wait for it, and neither does this test
     assert pids[0] not in client.run(os.getpid).values()
+
+
+@pytest.mark.timeout(120)
+def test_the_callers_own_current_client_does_not_carry_the_solve(cluster, reference, tmp_path):
+    # the results are gathered on the solve's own client's loop: on the current client's (the
+    # caller's in its `with` block), comms of one client ran on two threads and a result
+    # sometimes never arrived; here the caller's loop has stopped, and nothing would arrive
+    local, _ = cluster
+    with distributed.Client(local.scheduler_address) as callers:
+        callers.close()
+        solve_tiers(Morris(), tmp_path, chunk_size=CHUNK, scheduler=local.scheduler_address)
+    assert files(tmp_path) == files(reference)
 
 
 def test_the_local_cluster_listens_on_loopback_only(cluster):

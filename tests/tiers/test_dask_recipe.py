@@ -65,9 +65,6 @@ def test_the_command_line_on_a_started_cluster_writes_the_bytes_of_one_process(c
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.xfail(reason="a task retried after its worker's SIGKILL sometimes never completes "
-                          "(seen twice on a loaded box, 2026-12-02): under investigation",
-                   strict=False)
 def test_a_worker_killed_mid_tier_leaves_the_same_bytes(cluster, tmp_path):
     address, client = cluster
     reference = tmp_path / "one-process"
@@ -76,5 +73,4 @@ def test_a_worker_killed_mid_tier_leaves_the_same_bytes(cluster, tmp_path):
     directory = tmp_path / "db"
     solve_killing_a_worker(directory, address, pids[0])
     assert files(directory) == files(reference)
-    client.wait_for_workers(2, timeout=60)  # the nanny started another
-    assert pids[0] not in client.run(os.getpid).values()
+    assert pids[0] not in client.run(os.getpid).values()  # its nanny may start another

@@ -96,9 +96,12 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
                                  [tuple(map(once, args)) for args in tasks[k:k + size]],
                                  pure=False, retries=RETRIES)
                    for k in range(0, len(tasks), size)]
-        # results gathered by as_completed itself: Future.result() waits on an event of the
-        # first client's loop, which raises when another client was made in this process
-        for _, results in as_completed(futures, with_results=True):
+        # results gathered by as_completed on this client's loop: by default it takes the loop
+        # of the current client, which in a `with Client(...)` block of the caller's is another
+        # thread's, and this client's comms used from two threads corrupt their write buffers
+        # (tornado's AssertionError, a result never arriving). Future.result() waits on an
+        # event of the first client's loop, which raises when another client was made here
+        for _, results in as_completed(futures, loop=client.loop, with_results=True):
             for result in results:
                 done(result)
 
