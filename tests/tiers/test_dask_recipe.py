@@ -48,7 +48,11 @@ def cluster(tmp_path_factory):
         for process in started:
             os.killpg(process.pid, signal.SIGTERM)
         for process in started:
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # a nanny caught restarting its killed worker
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
 
 
 def test_the_command_line_on_a_started_cluster_writes_the_bytes_of_one_process(cluster,
