@@ -286,7 +286,7 @@ _SEARCH_ENTRY = {"search_batch": ("child, primitive, next_move, wins_now, safe_m
                                   "key, horizon, ceiling, FLAGS",
                                   "params, search_params, size, max_moves, roots, visits, "
                                   "claims, mode, scores, nodes, ties, table, frames, moves, "
-                                  "state, info"),
+                                  "busy, state, info"),
                  "table_keys": ("key, FLAGS", "search_params, positions, out")}
 """The search loop's and the table keys' rules and arguments."""
 
@@ -354,8 +354,11 @@ def search_positions(game: Game, positions: Iterable[Position], *, weak: bool = 
         Threads searching the positions together, sharing the table: each starts at its own
         share of the positions and takes the next one no thread has started, and each bound
         one finds saves the others its search (an analysis's children are searched while the
-        position is, and its search finds them). The same scores; each position's nodes are
-        those of the thread that scored it. At most the cores this process may use.
+        position is, and its search finds them); once none is left, each searches a position
+        not yet scored beside the thread that started it, the two deferring the moves the
+        other is searching (ABDADA: one position on every thread), the first to finish
+        scoring it. The same scores; each position's nodes are those of the thread that scored it.
+        At most the cores this process may use.
 
     Returns
     -------
@@ -426,20 +429,22 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
     kernel = _kernels(rules).search_batch
     outputs = scores, nodes, ties = tuple(np.zeros(len(roots), dtype=np.int64) for _ in range(3))
     claims = np.zeros(len(roots), dtype=np.int64)
+    busy = np.zeros(loops.BUSY_SLOTS if threads > 1 else 1, dtype=np.int64)
     mode = loops.WEAK if weak else 0
-    state = _state(table, _SLICE_NODES, 1)
+    # beside helpers, slices as short as theirs: a root a helper scored first is dropped sooner
+    state = _state(table, _SLICE_NODES if threads == 1 else _HELPER_SLICE, 1)
     depth = _FIRST_DEPTH
     stop = threading.Event()
     helpers: list[threading.Thread] = []
     try:
         while True:
             args = _batch_args(rules, roots, np.arange(len(roots), dtype=np.int64), claims,
-                               mode, outputs, table, depth, state)
-            *_, frames, _, _, info = args
+                               mode, outputs, table, depth, busy, state)
+            *_, frames, _, _, _, info = args
             kernels.prepare(kernel, *args, rules=rules)
             if not helpers and threads > 1:
                 helpers = [threading.Thread(target=_help, args=(
-                    kernel, rules, roots, claims, mode, outputs, table, thread,
+                    kernel, rules, roots, claims, mode, outputs, table, busy, thread,
                     (thread - 1) * len(roots) // threads, stop), daemon=True)
                     for thread in range(2, threads + 1)]
                 for helper in helpers:
@@ -452,10 +457,12 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
                         helper.join(0.5)
                         if report is not None:  # progress now and then, as while searching
                             report(0)
-                unscored = claims != -1  # a helper stopped by an error, or by a deep line
+                # this thread searched every root left unscored (one a helper stopped on: an
+                # error, a deep line), but a helper's claim may cross its scoring
+                unscored = claims != -1
                 if not unscored.any():
                     break
-                claims[unscored] = 0  # searched again here, where either is handled
+                claims[unscored] = 0  # searched again here
                 state[loops.STATE_NEXT] = 0
                 continue
             if status != _loops.STATUS_STACK_FULL:
@@ -484,17 +491,19 @@ _HELPER_SLICE = 1 << 16
 
 
 def _help(kernel: Any, rules: CompiledRules, roots: Any, claims: Any, mode: int,
-          outputs: tuple[Any, ...], table: TranspositionTable, thread: int, first: int,
+          outputs: tuple[Any, ...], table: TranspositionTable, busy: Any, thread: int,
+          first: int,
           stop: threading.Event) -> None:
     """A helper thread of a parallel search (``thread`` 2, 3...), sharing the first thread's
     roots, claims, outputs and table, visiting the roots from root ``first`` round to the one
-    before it (an analysis's children are searched while the first thread searches the
-    position, whose search then finds them in the table), until it has visited every root or
-    ``stop`` is set."""
+    before it, twice (see ``search_batch``: an analysis's children are searched while the first
+    thread searches the position, whose search then finds them in the table; then the roots
+    not yet scored beside the threads that search them), until it is done or ``stop`` is
+    set."""
     from perfectplay.compiled import _loops
 
     visits = np.roll(np.arange(len(roots), dtype=np.int64), -first)
-    args = _batch_args(rules, roots, visits, claims, mode, outputs, table, _FIRST_DEPTH,
+    args = _batch_args(rules, roots, visits, claims, mode, outputs, table, _FIRST_DEPTH, busy,
                        _state(table, _HELPER_SLICE, thread))
     status = _loops.STATUS_PAUSED
     while status == _loops.STATUS_PAUSED and not stop.is_set():
@@ -514,7 +523,7 @@ def _state(table: TranspositionTable, budget: int, thread: int) -> Any:
 
 
 def _batch_args(rules: CompiledRules, roots: Any, visits: Any, claims: Any, mode: int,
-                outputs: tuple[Any, ...], table: TranspositionTable, depth: int,
+                outputs: tuple[Any, ...], table: TranspositionTable, depth: int, busy: Any,
                 state: Any) -> tuple[Any, ...]:
     """The arguments of the ``search_batch`` kernel (:data:`_SEARCH_ENTRY`), with new frames
     and moves for lines of ``depth`` moves and a new ``info``."""
@@ -523,7 +532,7 @@ def _batch_args(rules: CompiledRules, roots: Any, visits: Any, claims: Any, mode
     hooks = rules.search or _NO_HOOKS
     return (rules.params, hooks.params, rules.size, rules.max_moves, roots, visits, claims, mode,
             *outputs, table.slots, np.zeros(loops.FRAME * depth, dtype=np.int64),
-            np.zeros(depth * max(rules.max_moves, 1), dtype=np.int64), state,
+            np.zeros(depth * max(rules.max_moves, 1), dtype=np.int64), busy, state,
             np.zeros(3, dtype=np.int64))
 
 
