@@ -41,6 +41,14 @@ minute here, ours one and a half)::
 
     python benchmarks/bench_search_connect4.py --sets --steininger /tmp/c4 \
         --steininger-sets opening_L2 opening_L3 --steininger-sample 20
+
+``--alone`` (with ``--steininger REPO``) measures instead one position on several threads:
+ours searches his sets' positions one at a time, each with a fresh table, on one thread and on
+``--threads`` threads, interleaved ``--repeat`` times, and prints the wall times and their
+ratio::
+
+    python benchmarks/bench_search_connect4.py --sets --steininger /tmp/c4 --alone \
+        --steininger-sets opening_L3 --steininger-sample 4 --threads 2
 """
 
 from __future__ import annotations
@@ -125,9 +133,12 @@ def main() -> None:
                         help="search threads of his solver and of ours (default 1)")
     parser.add_argument("--table-memory", type=int, default=1 << 30,
                         help="bytes of each solver's table against his (default 1 GiB)")
+    parser.add_argument("--alone", action="store_true",
+                        help="with --steininger: his sets' positions one at a time, ours on one "
+                             "thread against ours on --threads")
     options = parser.parse_args()
     if options.steininger is not None:
-        steininger(options)
+        (alone if options.alone else steininger)(options)
         return
     baseline = options.pons if options.pons and Path(options.pons).is_file() else None
     if baseline is None:
@@ -301,6 +312,31 @@ def steininger(options: argparse.Namespace) -> None:
                   f"{nodes:>14,} {ratios[0]:>5.2f}-{ratios[-1]:.2f}x "
                   f"{walls[0]:>5.2f}-{walls[-1]:.2f}x"
                   f"   (wall: ours {_span(ours_wall)}, his {_span(his_wall)})", flush=True)
+
+
+def alone(options: argparse.Namespace) -> None:
+    """Ours on his sets' positions one at a time, on one thread and on ``--threads``."""
+    from perfectplay.compiled.search import ENTRY_BYTES
+
+    game = ConnectFour(7, 6)
+    entries = 1 << ((options.table_memory // ENTRY_BYTES).bit_length() - 1)
+    late = game.parse_position("52753311433677442422121")  # loads the kernel
+    search_positions(game, [late], table=TranspositionTable(1024))
+    print(f"one position at a time, a fresh table of {entries:,} entries each; wall seconds "
+          f"of the set, ratio = {options.threads} threads / 1", flush=True)
+    print(f"{'set':<12} {'n':>4} {'1 thread':>14} {f'{options.threads} threads':>14} "
+          f"{'ratio':>12}", flush=True)
+    for name in options.steininger_sets:
+        lines = _his_set(options.steininger, name, options.steininger_sample)
+        one: list[float] = []
+        many: list[float] = []
+        for _ in range(options.repeat):
+            for threads, times in ((1, one), (options.threads, many)):
+                times.append(sum(ours_total(game, [line], entries, threads)[0]
+                                 for line in lines))
+        ratios = sorted(b / a for a, b in zip(one, many, strict=True))
+        print(f"{name:<12} {len(lines):>4} {_span(one):>14} {_span(many):>14} "
+              f"{ratios[0]:>5.2f}-{ratios[-1]:.2f}x", flush=True)
 
 
 def _his_set(repo: Path, name: str, sample: int) -> list[tuple[str, int]]:
