@@ -232,6 +232,20 @@ def test_two_threads_give_the_scores_of_the_strong_solve(seed):
                                                       solution.remoteness(batch[-1]))
 
 
+@pytest.mark.kernels
+def test_one_position_at_a_time_on_two_threads_equals_the_solve():
+    # both threads search each position, each deferring the children the other is searching
+    # (as Python, under the coverage run, the two take turns all along)
+    _two_cores()
+    game = TicTacToe()
+    solution = perfectplay.solve(game)
+    for position in [p for p, _, _ in solution.positions()][:12]:
+        result = search_positions(game, [position], table=TranspositionTable(1 << 12),
+                                  threads=2)
+        assert (result.values[0], result.remoteness[0]) == (solution.value(position),
+                                                            solution.remoteness(position))
+
+
 def test_two_threads_search_lines_deeper_than_their_first_stack():
     # each thread starts with frames for 256 moves; a line of 1,000 fills them: the second
     # thread gives its roots back, and the first searches them with deeper frames
