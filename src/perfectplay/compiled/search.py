@@ -492,8 +492,7 @@ _HELPER_SLICE = 1 << 16
 
 def _help(kernel: Any, rules: CompiledRules, roots: Any, claims: Any, mode: int,
           outputs: tuple[Any, ...], table: TranspositionTable, busy: Any, thread: int,
-          first: int,
-          stop: threading.Event) -> None:
+          first: int, stop: threading.Event) -> None:
     """A helper thread of a parallel search (``thread`` 2, 3...), sharing the first thread's
     roots, claims, outputs and table, visiting the roots from root ``first`` round to the one
     before it, twice (see ``search_batch``: an analysis's children are searched while the first
@@ -526,7 +525,8 @@ def _batch_args(rules: CompiledRules, roots: Any, visits: Any, claims: Any, mode
                 outputs: tuple[Any, ...], table: TranspositionTable, depth: int, busy: Any,
                 state: Any) -> tuple[Any, ...]:
     """The arguments of the ``search_batch`` kernel (:data:`_SEARCH_ENTRY`), with new frames
-    and moves for lines of ``depth`` moves and a new ``info``."""
+    and moves for lines of ``depth`` moves and a new ``info``; ``busy`` is shared by the threads
+    of one search (one slot for a thread alone)."""
     from perfectplay.compiled import _search_loops as loops
 
     hooks = rules.search or _NO_HOOKS
