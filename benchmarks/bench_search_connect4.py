@@ -47,7 +47,7 @@ ours searches his sets' positions one at a time, each with a fresh table, on one
 ``--threads`` threads, interleaved ``--repeat`` times, and prints the wall times and their
 ratio::
 
-    python benchmarks/bench_search_connect4.py --sets --steininger /tmp/c4 --alone \
+    python benchmarks/bench_search_connect4.py --steininger /tmp/c4 --alone \
         --steininger-sets opening_L3 --steininger-sample 4 --threads 2
 """
 
@@ -64,7 +64,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from perfectplay.compiled.search import TranspositionTable, search_positions
+from perfectplay.compiled.search import ENTRY_BYTES, TranspositionTable, search_positions
 from perfectplay.games.connect4 import ConnectFour
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "connect4-pons"
@@ -278,13 +278,8 @@ def ours_total(game: ConnectFour, lines: list[tuple[str, int]], entries: int,
 
 def steininger(options: argparse.Namespace) -> None:
     """Ours against Steininger's on his sets (and the start), interleaved, with ratios."""
-    from perfectplay.compiled.search import ENTRY_BYTES
-
     repo = options.steininger
-    game = ConnectFour(7, 6)
-    entries = 1 << ((options.table_memory // ENTRY_BYTES).bit_length() - 1)
-    late = game.parse_position("52753311433677442422121")  # loads the kernel
-    search_positions(game, [late], table=TranspositionTable(1024))
+    game, entries = _loaded(options.table_memory)
     with tempfile.TemporaryDirectory(prefix="steininger-") as where:
         binary = build_steininger(repo, options.threads, options.table_memory, Path(where))
         print(f"tables: ours {entries:,} entries x {ENTRY_BYTES} B, his "
@@ -316,12 +311,7 @@ def steininger(options: argparse.Namespace) -> None:
 
 def alone(options: argparse.Namespace) -> None:
     """Ours on his sets' positions one at a time, on one thread and on ``--threads``."""
-    from perfectplay.compiled.search import ENTRY_BYTES
-
-    game = ConnectFour(7, 6)
-    entries = 1 << ((options.table_memory // ENTRY_BYTES).bit_length() - 1)
-    late = game.parse_position("52753311433677442422121")  # loads the kernel
-    search_positions(game, [late], table=TranspositionTable(1024))
+    game, entries = _loaded(options.table_memory)
     print(f"one position at a time, a fresh table of {entries:,} entries each; wall seconds "
           f"of the set, ratio = {options.threads} threads / 1", flush=True)
     print(f"{'set':<12} {'n':>4} {'1 thread':>14} {f'{options.threads} threads':>14} "
@@ -337,6 +327,15 @@ def alone(options: argparse.Namespace) -> None:
         ratios = sorted(b / a for a, b in zip(one, many, strict=True))
         print(f"{name:<12} {len(lines):>4} {_span(one):>14} {_span(many):>14} "
               f"{ratios[0]:>5.2f}-{ratios[-1]:.2f}x", flush=True)
+
+
+def _loaded(memory: int) -> tuple[ConnectFour, int]:
+    """7x6 Connect Four with its search kernel loaded (a late position searched), and the
+    table entries (a power of two) that fit in ``memory`` bytes."""
+    game = ConnectFour(7, 6)
+    late = game.parse_position("52753311433677442422121")
+    search_positions(game, [late], table=TranspositionTable(1024))
+    return game, 1 << ((memory // ENTRY_BYTES).bit_length() - 1)
 
 
 def _his_set(repo: Path, name: str, sample: int) -> list[tuple[str, int]]:

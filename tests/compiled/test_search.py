@@ -226,7 +226,7 @@ def test_two_threads_give_the_scores_of_the_strong_solve(seed):
     analysis = analyze(game, batch[0], table=TranspositionTable(1 << 14), threads=2)
     assert [(m.move, m.value, m.remoteness) for m in analysis.moves] == [
         (m.move, m.value, m.remoteness) for m in solution.moves(batch[0])]
-    # one position: both threads search it, the helper's moves near it in another order
+    # one position: both threads search it, each deferring the children the other searches
     alone = search_positions(game, batch[-1:], table=TranspositionTable(1 << 14), threads=2)
     assert (alone.values[0], alone.remoteness[0]) == (solution.value(batch[-1]),
                                                       solution.remoteness(batch[-1]))

@@ -24,10 +24,10 @@ all score 0 here; :mod:`perfectplay.compiled.search` finds their remoteness.
 
 The loop keeps its path in ``frames`` (int64, :data:`FRAME` numbers a depth: position, alpha,
 beta, next move index, moves listed, table key (-1 for a forced reply), positions entered
-before it, the best score of its moves so far, the end of the moves not deferred (see
-:data:`DEFER_PLIES`)) and the moves of each depth in ``moves``
-(``max_moves`` a depth), both allocated by the caller: nothing is allocated inside the
-search.
+before it, the best score of its moves so far, the end of the moves not deferred and the
+child being searched whose mark in ``busy`` it clears (-1: none; see :data:`DEFER_PLIES`)) and
+the moves of each depth in ``moves`` (``max_moves`` a depth), both allocated by the caller:
+nothing is allocated inside the search.
 
 The table is one int64 array of buckets, :data:`BUCKET` entries of two numbers each in one
 cache line, the bucket chosen by a multiplicative hash of the key. An entry's second number is
@@ -84,7 +84,7 @@ ALTERNATING = 32
 HAS_CEILING = 64
 """Bit of ``flags``: the game gives ``ceiling``, the best value the mover can reach at most."""
 
-FRAME = 9
+FRAME = 10
 """Numbers a depth holds in ``frames``."""
 
 BUCKET = 4
@@ -462,17 +462,19 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
             frames[f + 6] = counters[0]
             frames[f + 7] = low
             frames[f + 8] = n
+            frames[f + 9] = -1
             phase = 2
         elif phase == 1:
             if d == 0:
                 return ret, 0
             d -= 1
             f = FRAME * d
-            if d < defer:
-                c = child(params, frames[f], moves[d * max_moves + frames[f + 3] - 1])
+            c = frames[f + 9]
+            if c >= 0:  # the child searched from this depth (within DEFER_PLIES) is done
                 h = _busy_slot(c, busy.shape[0])
                 if busy[h] == c + 1:
                     busy[h] = 0
+                frames[f + 9] = -1
             s = -ret
             if s >= frames[f + 2]:
                 if frames[f + 5] >= 0:
@@ -501,7 +503,7 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
                         info[1] = m
                         info[2] = c
                         return 0, STATUS_CHILD_RANGE
-                    if d < defer and i > 0 and i < frames[f + 8]:
+                    if d < defer and 0 < i < frames[f + 8]:
                         h = _busy_slot(c, busy.shape[0])
                         if busy[h] == c + 1:  # another thread's: after the others
                             for q in range(i, n - 1):
@@ -511,6 +513,8 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
                             c = -1
                             continue
                         busy[h] = c + 1
+                    if d < defer:  # its mark (this thread's or another's) goes when it returns
+                        frames[f + 9] = c
                     i += 1
                     break
                 i += 1
@@ -668,8 +672,7 @@ def search_batch(child, primitive, next_move, wins_now, safe_moves, order, key, 
         s, status = _score(child, primitive, next_move, wins_now, safe_moves, order, key,
                            horizon, ceiling, flags, params, search_params, size, max_moves,
                            roots[i], mode, table, shift, frames, moves, busy, counters, state,
-                           resume,
-                           info)
+                           resume, info)
         total += counters[0] - before
         if status == STATUS_PAUSED:
             state[STATE_PAUSED_ROOT] = 1
