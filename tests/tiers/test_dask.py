@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 from cluster_work import CHUNK, files, solve_killing_a_worker
@@ -47,6 +48,26 @@ def test_a_worker_killed_mid_tier_has_its_task_retried(cluster, reference, tmp_p
     # its nanny starts another, but not always (Dask's: 2 of 206 kills here, 2026-12-07): the
     # solve does not wait for it, and neither does this test
     assert pids[0] not in client.run(os.getpid).values()
+
+
+@pytest.mark.timeout(300)
+def test_a_worker_killed_in_the_forward_pass_has_its_part_retried(reference, tmp_path):
+    # a cluster of its own: the kill is certain to find a worker, and leaves the shared one whole
+    with local_cluster(2) as local, distributed.Client(local) as client:
+        pid = min(client.run(os.getpid).values())
+        killed = []
+
+        def kill_on_the_first_part(event):
+            if event.stage == "forward" and not killed:
+                os.kill(pid, signal.SIGKILL)
+                killed.append(event.tier)
+
+        solve_tiers(Morris(), tmp_path, chunk_size=CHUNK, scheduler=local.scheduler_address,
+                    progress=kill_on_the_first_part)
+        assert {"forward_part", "forward_loopy"} <= set(local.scheduler.task_prefixes)
+        assert pid not in client.run(os.getpid).values()
+    assert killed == [0]
+    assert files(tmp_path) == files(reference)
 
 
 @pytest.mark.timeout(120)

@@ -9,13 +9,14 @@ writing the same bytes.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from perfectplay.core.errors import NotApplicable
 
-__all__ = ["dask_runner", "local_cluster"]
+__all__ = ["DaskRunner", "dask_runner", "local_cluster"]
 
 RETRIES = 3
 """Times a task that raised is run again (a worker that died is retried by the scheduler)."""
@@ -55,27 +56,20 @@ def local_cluster(workers: int) -> Any:
                       f"({type(exc).__name__}: {str(exc)[:200]})") from exc
 
 
-@contextmanager
-def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
-    """A runner (see :data:`perfectplay.tiers.solve.Runner`) submitting the tasks to a Dask
-    cluster, consecutive ones in batches: a new ``LocalCluster`` of ``workers`` processes, or
-    the one at ``scheduler``.
+class DaskRunner:
+    """Runs tasks on a Dask cluster (a :data:`perfectplay.tiers.solve.Runner`), consecutive
+    ones in batches; ``cores`` is the cluster's threads when it was made."""
 
-    Raises
-    ------
-    NotApplicable
-        When Dask's ``distributed`` is not installed.
-    """
-    cluster = None
-    if scheduler is None:
-        cluster = local_cluster(workers or 1)
-    from distributed import Client, as_completed
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.cores: int = sum(client.nthreads().values()) or 1  # asked once: a run goes on
+        # if a worker dies
 
-    client = Client(cluster if cluster is not None else scheduler)
-    cores = sum(client.nthreads().values()) or 1  # asked once: a run goes on if a worker dies
+    def __call__(self, function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
+                 done: Callable[[Any], None]) -> None:
+        from distributed import as_completed
 
-    def run(function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
-            done: Callable[[Any], None]) -> None:
+        client = self.client
         # an argument the tasks share (the game, its rules' parameters megabytes for Connect
         # Four 6x5) goes to the cluster once, as a task of its own: a worker fetches its result
         # once for all its tasks (sent with each task, it cost the workers and this process
@@ -91,22 +85,48 @@ def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[Any]:
 
         # consecutive tasks in batches, each a Dask task (its bookkeeping, a round trip to the
         # scheduler, paid once a batch), while every worker still has several to take
-        size = max(1, min(MAX_BATCH, len(tasks) // (BATCHES_A_CORE * cores)))
-        futures = [client.submit(_batch, function,
-                                 [tuple(map(once, args)) for args in tasks[k:k + size]],
-                                 pure=False, retries=RETRIES)
-                   for k in range(0, len(tasks), size)]
+        size = max(1, min(MAX_BATCH, len(tasks) // (BATCHES_A_CORE * self.cores)))
         # results gathered by as_completed on this client's loop: by default it takes the loop
         # of the current client, which in a `with Client(...)` block of the caller's is another
         # thread's, and this client's comms used from two threads corrupt their write buffers
         # (tornado's AssertionError, a result never arriving). Future.result() waits on an
-        # event of the first client's loop, which raises when another client was made here
-        for _, results in as_completed(futures, loop=client.loop, with_results=True):
+        # event of the first client's loop, which raises when another client was made here.
+        # No list of the futures is kept: a batch's results (a forward pass's bits, megabytes)
+        # are let go on the cluster once they are here
+        # each batch's key is named after the function (Dask's dashboard and task stream
+        # say "forward_part", "solve_chunk"), made unique as pure=False would
+        batches = as_completed((client.submit(_batch, function,
+                                              [tuple(map(once, args))
+                                               for args in tasks[k:k + size]],
+                                              key=f"{function.__name__}-{uuid.uuid4().hex}",
+                                              retries=RETRIES)
+                                for k in range(0, len(tasks), size)),
+                               loop=client.loop, with_results=True)
+        for _, results in batches:
             for result in results:
                 done(result)
+            del results
 
+
+@contextmanager
+def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[DaskRunner]:
+    """A runner (see :data:`perfectplay.tiers.solve.Runner`) submitting the tasks to a Dask
+    cluster, consecutive ones in batches: a new ``LocalCluster`` of ``workers`` processes, or
+    the one at ``scheduler``.
+
+    Raises
+    ------
+    NotApplicable
+        When Dask's ``distributed`` is not installed.
+    """
+    cluster = None
+    if scheduler is None:
+        cluster = local_cluster(workers or 1)
+    from distributed import Client
+
+    client = Client(cluster if cluster is not None else scheduler)
     try:
-        yield run
+        yield DaskRunner(client)
     finally:
         client.close()
         if cluster is not None:

@@ -14,9 +14,10 @@ by binary search in those lists.
 
 Every step can be redone: marks are OR-ed into bits that are written whole, and a chunk counts
 once its record is written, so the same call on the same directory resumes where a previous
-run stopped (even by ``kill -9``) and ends with the same bytes. Chunks are independent tasks,
-pure functions of (game, directory, tier, chunk): run on threads of this process, or on a Dask
-cluster whose workers see the directory.
+run stopped (even by ``kill -9``) and ends with the same bytes. The work is independent
+tasks, pure functions of (game, directory, tier, part or chunk): a forward part marks its
+chunks' children into bits it returns, a backward chunk writes its codes; they run on threads
+of this process, or on a Dask cluster whose workers see the directory.
 """
 
 from __future__ import annotations
@@ -90,9 +91,9 @@ if TYPE_CHECKING:
     from perfectplay.tiers.solution import TierSolution
 
 __all__ = ["FORECAST_FROM", "LOOPY_PASSES", "PASSES", "SAMPLE", "TierProgress", "WorkEstimate",
-           "database_body", "estimate_memory", "estimate_work", "forecast", "locate",
-           "manifest_difference", "solve_chunk", "solve_loopy", "solve_tiers", "solved_tiers",
-           "tiers_of"]
+           "database_body", "estimate_memory", "estimate_work", "forecast", "forward_loopy",
+           "forward_part", "locate", "manifest_difference", "solve_chunk", "solve_loopy",
+           "solve_tiers", "solved_tiers", "tiers_of"]
 
 MAX_ONE_BYTE = 62
 """The largest remoteness a 1-byte code holds: ``1 + (62 << 2 | 3) = 252``."""
@@ -210,8 +211,10 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be positive, got {chunk_size}")
     body = database_body(game, rules, start, chunk_size, whole_tier)
-    need, what = estimate_memory(rules, threads=_threads(threads),
-                                 start_tier=body["start_tier"])
+    # local Dask workers each hold a forward part's copy of the children's bits, and this
+    # process one for each part that arrived while it ORs another: counted as threads
+    copies = _threads(threads) if workers is None else max(_threads(threads), 2 * workers)
+    need, what = estimate_memory(rules, threads=copies, start_tier=body["start_tier"])
     if workers is not None:
         need, what = _with_workers(workers, need, what)
     available = available_memory()
@@ -222,14 +225,15 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
                                f"the {format_bytes(available)} available{whole}")
     with _locked_database(layout):
         manifest = _open_or_create(layout, body)
-        if tiers.sorted:
-            manifest = forward_sorted(rules, layout, manifest, _place(rules, rules.index(start))[2],
-                                      _threads(threads), progress)
-        else:
-            _forward_pass(rules, layout, manifest, _threads(threads), progress)
         try:
-            with _executor(workers, scheduler, _threads(threads)) as run:
-                reused = _backward_pass(game, layout, manifest, run, _threads(threads),
+            with _executor(workers, scheduler, _threads(threads)) as executor:
+                if tiers.sorted:
+                    manifest = forward_sorted(rules, layout, manifest,
+                                              _place(rules, rules.index(start))[2],
+                                              _threads(threads), progress)
+                else:
+                    _forward_pass(game, layout, manifest, executor, _threads(threads), progress)
+                reused = _backward_pass(game, layout, manifest, executor.run, _threads(threads),
                                         progress)
         finally:
             release_lists()
@@ -631,20 +635,20 @@ def _forward_record(layout: Layout, manifest: dict[str, Any]) -> list[dict[str, 
     return entries
 
 
-def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], threads: int,
-                  progress: Progress | None) -> None:
+def _forward_pass(game: Game[Any], layout: Layout, body: dict[str, Any],
+                  executor: _Executor, threads: int, progress: Progress | None) -> None:
     """Mark the reached indices of every tier, parents first; resumes after the last tier
-    recorded in ``forward.json``. A tier whose moves all leave it is split among ``threads``
-    threads, each marking its own copy of the children's bits, OR-ed together at the end."""
+    recorded in ``forward.json``. A tier whose moves all leave it is split into parts, tasks
+    of ``executor`` (:func:`forward_part`), each marking the children of its chunks into bits
+    of its own, OR-ed here; a loopy tier is one task (:func:`forward_loopy`, on ``threads``
+    threads)."""
     import hashlib
 
     import numpy as np
 
-    tiers = rules.tiers
-    assert tiers is not None
+    tiers = tiers_of(rules_of(game), game, body)
     entries = _forward_record(layout, body)
     done = {entry["tier"] for entry in entries}
-    sizes = np.array(tiers.sizes, dtype=np.int64)
     order = list(reversed(body["order"]))
     for step, t in enumerate(order, 1):
         if t in done:
@@ -658,48 +662,122 @@ def _forward_pass(rules: CompiledRules, layout: Layout, body: dict[str, Any], th
         elif t == body["start_tier"]:
             index = body["start_index"]
             reach[index >> 3] |= np.uint8(1 << (index & 7))
-        others = [c for c in tiers.children[t] if c != t]
-        slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
-        marks = [_bits(layout, c, tiers.sizes[c]) for c in others]
-        for slot, c in enumerate(others):
-            slot_of[c] = slot
-        if tiers.loopy(t):
-            slot_of[t] = len(marks)
-            marks.append(reach)
-        reaches = _padded(tiers, marks, np.zeros(0, dtype=np.uint8))
-        if tiers.loopy(t):
-            reached = _sweep_loopy(rules, t, body["chunk_size"], reaches, slot_of, sizes,
-                                   threads)
-            if progress is not None:
-                progress(TierProgress("forward", t, step, len(order), size, size))
-        else:
-            only = others[0] if len(others) == 1 else -1
-            event = functools.partial(TierProgress, "forward", t, step, len(order))
-            reached = _mark_children(rules, t, size, body["chunk_size"], reach, marks, slot_of,
-                                     sizes, only, threads, event, progress)
-        for c, bits in zip(others, marks, strict=False):
-            _write_bits(layout, c, bits)
-        if tiers.loopy(t) or t == body["start_tier"] or not os.path.lexists(layout.reach(t)):
-            _write_bits(layout, t, reach)  # else its parents wrote it as it is
+        if t == body["start_tier"] or not os.path.lexists(layout.reach(t)):
+            _write_bits(layout, t, reach)  # the tasks read it; else its parents wrote it
+        event = functools.partial(TierProgress, "forward", t, step, len(order))
+        reach, reached = _forward_tier(game, tiers, layout, body, t, reach, executor, threads,
+                                       event, progress)
         entries.append({"tier": t, "reached": reached,
                         "reach_sha256": hashlib.sha256(reach.tobytes()).hexdigest()})
         write_document(layout.forward, FORWARD_FORMAT,
                        {"database": database_id(body), "tiers": entries})
 
 
-def _sweep_loopy(rules: CompiledRules, t: int, chunk: int, reaches: Any, slot_of: Any,
-                 sizes: Any, threads: int) -> int:
-    """Mark every index of a loopy tier ``t`` reached from its reached indices, and the
-    children of all of them in the other tiers (:func:`~perfectplay.tiers._loops.forward_loopy`:
-    sweeps of ``threads`` threads, each over its ranges of the bits, until one expands
-    nothing); return how many indices are reached."""
+def _forward_tier(game: Game[Any], tiers: TierRules, layout: Layout, body: dict[str, Any],
+                  t: int, reach: Any, executor: _Executor, threads: int,
+                  event: Callable[[int, int], TierProgress],
+                  progress: Progress | None) -> tuple[Any, int]:
+    """Mark the children of tier ``t``'s reached indices ``reach`` (its file as written) into
+    the other tiers' files, and a loopy tier's own; return its reached bits and how many."""
+    import numpy as np
+
+    others = [c for c in tiers.children[t] if c != t]
+    marks = [_bits(layout, c, tiers.sizes[c]) for c in others]
+    reached = indices = 0
+
+    def add(result: tuple[list[Any], int, int]) -> None:
+        nonlocal reached, indices
+        for bits, mine in zip(marks, result[0], strict=True):
+            np.bitwise_or(bits, mine, out=bits)
+        reached += result[1]
+        indices += result[2]
+        if progress is not None:
+            progress(event(indices, tiers.sizes[t]))
+
+    root = str(layout.root)
+    if tiers.loopy(t):
+        found: list[Any] = []
+        executor.run(forward_loopy, [(game, root, body, t, threads)], found.append)
+        reach = found[0][3]
+        _write_bits(layout, t, reach)
+        add(found[0][:3])
+    else:
+        # a part a core: each part ORs a copy of the children's bits here (megabytes sent
+        # over the network from a Dask worker), and more parts measured slower on 6x4
+        parts = max(1, min(-(-tiers.sizes[t] // body["chunk_size"]), executor.cores))
+        executor.run(forward_part, [(game, root, body, t, part, parts) for part in range(parts)],
+                     add)
+    for c, bits in zip(others, marks, strict=True):
+        _write_bits(layout, c, bits)
+    return reach, reached
+
+
+
+def forward_part(game: Game[Any], root: str, manifest: dict[str, Any], t: int, part: int,
+                 parts: int) -> tuple[list[Any], int, int]:
+    """Mark the children of tier ``t``'s reached indices (a tier whose moves all leave it) in
+    chunks ``part``, ``part + parts``, ... of the database at ``root`` into bits of their own,
+    one array for each tier its moves reach (but ``t``); return them, how many indices were
+    reached and how many the part went over. A task: it reads ``t``'s reached bits, writes
+    nothing."""
     import numpy as np
 
     from perfectplay.tiers.kernels import call
 
-    expanded = np.zeros_like(reaches[slot_of[t]])
+    rules = rules_of(game)
+    tiers = tiers_of(rules, game, manifest)
+    layout = Layout(Path(root))
+    size, chunk = tiers.sizes[t], manifest["chunk_size"]
+    reach = _bits(layout, t, size)
+    others = [c for c in tiers.children[t] if c != t]
+    marks = [np.zeros((tiers.sizes[c] + 7) // 8, dtype=np.uint8) for c in others]
+    slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
+    for slot, c in enumerate(others):
+        slot_of[c] = slot
+    reaches = _padded(tiers, marks, np.zeros(0, dtype=np.uint8))
+    only = others[0] if len(others) == 1 else -1
+    queue = np.empty(0, dtype=np.int64)
+    scratch = _scratch(rules, tiers)
+    info = np.zeros(3, dtype=np.int64)
+    sizes = np.array(tiers.sizes, dtype=np.int64)
+    reached = indices = 0
+    for lo in range(part * chunk, size, parts * chunk):
+        hi = min(size, lo + chunk)
+        reached += call(rules, "forward", rules.params, t, rules.max_moves, lo, hi, reach,
+                        reaches, slot_of, sizes, only, queue, scratch, info)
+        indices += hi - lo
+    return marks, reached, indices
+
+
+def forward_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
+                  threads: int = 1) -> tuple[list[Any], int, int, Any]:
+    """Mark every index of a loopy tier ``t`` of the database at ``root`` reached from its
+    reached indices, and the children of all of them in the other tiers
+    (:func:`~perfectplay.tiers._loops.forward_loopy`: sweeps of ``threads`` threads, each over
+    its ranges of the bits, until one expands nothing); return the other tiers' marks (bits of
+    their own), how many indices of ``t`` are reached, its size, and its reached bits. A task:
+    it reads ``t``'s reached bits, writes nothing."""
+    import numpy as np
+
+    from perfectplay.tiers.kernels import call
+
+    rules = rules_of(game)
+    tiers = tiers_of(rules, game, manifest)
+    layout = Layout(Path(root))
+    size = tiers.sizes[t]
+    others = [c for c in tiers.children[t] if c != t]
+    marks = [np.zeros((tiers.sizes[c] + 7) // 8, dtype=np.uint8) for c in others]
+    reach = _bits(layout, t, size)
+    slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
+    for slot, c in enumerate(others):
+        slot_of[c] = slot
+    slot_of[t] = len(marks)
+    reaches = _padded(tiers, [*marks, reach], np.zeros(0, dtype=np.uint8))
+    sizes = np.array(tiers.sizes, dtype=np.int64)
+    expanded = np.zeros_like(reach)
     reached = 0
-    with _crew(rules, len(expanded), max(1, chunk >> 3), threads) as crew:  # bytes of bits
+    span = max(1, manifest["chunk_size"] >> 3)  # the sweeps go over bytes of bits
+    with _crew(rules, len(expanded), span, threads) as crew:
         def sweep(k: int) -> int:
             return sum(call(rules, "forward_loopy", rules.params, t, rules.max_moves, lo, hi,
                             reaches, slot_of, sizes, expanded, crew.infos[k])
@@ -707,75 +785,46 @@ def _sweep_loopy(rules: CompiledRules, t: int, chunk: int, reaches: Any, slot_of
 
         while swept := sum(crew.each(sweep)):
             reached += swept
-    return reached
-
-
-def _mark_children(rules: CompiledRules, t: int, size: int, chunk: int, reach: Any,
-                   marks: list[Any],
-                   slot_of: Any, sizes: Any, only: int, threads: int,
-                   event: Callable[[int, int], TierProgress], progress: Progress | None) -> int:
-    """Mark the children of tier ``t``'s reached indices into ``marks``, chunks shared among
-    threads; return how many indices are reached."""
-    import threading
-
-    import numpy as np
-
-    from perfectplay.tiers.kernels import call
-
-    assert rules.tiers is not None
-    tiers = rules.tiers
-    chunks = list(range(0, size, chunk))
-    count = min(threads, len(chunks))
-    lock = threading.Lock()
-    done = [0]
-
-    def work(part: int) -> tuple[list[Any], int]:
-        own = marks if count == 1 else [np.zeros_like(bits) for bits in marks]
-        reaches = _padded(tiers, own, np.zeros(0, dtype=np.uint8))
-        queue = np.empty(0, dtype=np.int64)
-        scratch = _scratch(rules, tiers)
-        info = np.zeros(3, dtype=np.int64)
-        reached = 0
-        for lo in chunks[part::count]:
-            hi = min(size, lo + chunk)
-            reached += call(rules, "forward", rules.params, t, rules.max_moves, lo, hi, reach,
-                            reaches, slot_of, sizes, only, queue, scratch, info)
-            with lock:
-                done[0] += hi - lo
-                if progress is not None:
-                    progress(event(done[0], size))
-        return own, reached
-
-    if count <= 1:
-        return work(0)[1] if chunks else 0
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        results = list(pool.map(work, range(count)))
-    for own, _ in results:
-        for bits, mine in zip(marks, own, strict=True):
-            np.bitwise_or(bits, mine, out=bits)
-    return sum(reached for _, reached in results)
+    return marks, reached, size, reach
 
 
 Runner = Callable[[Callable[..., Any], Sequence[tuple[Any, ...]], Callable[[Any], None]], None]
-"""Runs ``function(*args)`` for each argument tuple, calling back with each result."""
+"""Runs ``function(*args)`` for each argument tuple, calling back with each result (one at a
+time, in any order)."""
+
+
+@dataclass(frozen=True)
+class _Executor:
+    """Where tasks run: ``run`` them, on ``cores`` cores."""
+
+    run: Runner
+    cores: int
 
 
 @contextmanager
-def _executor(workers: int | None, scheduler: str | None, threads: int) -> Iterator[Runner]:
+def _executor(workers: int | None, scheduler: str | None, threads: int) -> Iterator[_Executor]:
     """Where chunk tasks run: threads of this process, a LocalCluster, or a running cluster."""
     if workers is None and scheduler is None:
+        import threading
+
+        lock = threading.Lock()
         with ThreadPoolExecutor(max_workers=threads) as pool:
             def run_threads(function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
                             done: Callable[[Any], None]) -> None:
-                for result in pool.map(lambda args: function(*args), tasks):
-                    done(result)
+                def each(args: tuple[Any, ...]) -> None:
+                    result = function(*args)
+                    with lock:  # taken on the task's thread: a result is let go before the
+                        done(result)  # thread takes another task (a forward part's bits)
 
-            yield run_threads
+                for _ in pool.map(each, tasks):
+                    pass
+
+            yield _Executor(run_threads, threads)
         return
     from perfectplay.tiers.cluster import dask_runner
 
     with dask_runner(workers, scheduler) as run_dask:
-        yield run_dask
+        yield _Executor(run_dask, run_dask.cores)
 
 
 def _width(tiers: TierRules, layout: Layout, manifest: dict[str, Any], t: int) -> int:
