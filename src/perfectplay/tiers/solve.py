@@ -712,7 +712,6 @@ def _forward_tier(game: Game[Any], tiers: TierRules, layout: Layout, body: dict[
     return reach, reached
 
 
-
 def forward_part(game: Game[Any], root: str, manifest: dict[str, Any], t: int, part: int,
                  parts: int) -> tuple[list[Any], int, int]:
     """Mark the children of tier ``t``'s reached indices (a tier whose moves all leave it) in
@@ -729,13 +728,9 @@ def forward_part(game: Game[Any], root: str, manifest: dict[str, Any], t: int, p
     layout = Layout(Path(root))
     size, chunk = tiers.sizes[t], manifest["chunk_size"]
     reach = _bits(layout, t, size)
-    others = [c for c in tiers.children[t] if c != t]
-    marks = [np.zeros((tiers.sizes[c] + 7) // 8, dtype=np.uint8) for c in others]
-    slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
-    for slot, c in enumerate(others):
-        slot_of[c] = slot
+    marks, slot_of = _fresh_marks(tiers, t)
     reaches = _padded(tiers, marks, np.zeros(0, dtype=np.uint8))
-    only = others[0] if len(others) == 1 else -1
+    only = tiers.children[t][0] if len(tiers.children[t]) == 1 else -1
     queue = np.empty(0, dtype=np.int64)
     scratch = _scratch(rules, tiers)
     info = np.zeros(3, dtype=np.int64)
@@ -747,6 +742,18 @@ def forward_part(game: Game[Any], root: str, manifest: dict[str, Any], t: int, p
                         reaches, slot_of, sizes, only, queue, scratch, info)
         indices += hi - lo
     return marks, reached, indices
+
+
+def _fresh_marks(tiers: TierRules, t: int) -> tuple[list[Any], Any]:
+    """Zeroed bits of each tier but ``t`` that its moves reach, and ``slot_of``: the place of
+    each of those tiers among them (-1 for the others)."""
+    import numpy as np
+
+    others = [c for c in tiers.children[t] if c != t]
+    slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
+    for slot, c in enumerate(others):
+        slot_of[c] = slot
+    return [np.zeros((tiers.sizes[c] + 7) // 8, dtype=np.uint8) for c in others], slot_of
 
 
 def forward_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
@@ -765,12 +772,8 @@ def forward_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
     tiers = tiers_of(rules, game, manifest)
     layout = Layout(Path(root))
     size = tiers.sizes[t]
-    others = [c for c in tiers.children[t] if c != t]
-    marks = [np.zeros((tiers.sizes[c] + 7) // 8, dtype=np.uint8) for c in others]
     reach = _bits(layout, t, size)
-    slot_of = np.full(len(tiers.sizes), -1, dtype=np.int64)
-    for slot, c in enumerate(others):
-        slot_of[c] = slot
+    marks, slot_of = _fresh_marks(tiers, t)
     slot_of[t] = len(marks)
     reaches = _padded(tiers, [*marks, reach], np.zeros(0, dtype=np.uint8))
     sizes = np.array(tiers.sizes, dtype=np.int64)
