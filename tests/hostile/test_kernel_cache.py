@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,41 @@ def test_processes_compiling_at_once_leave_a_cache_the_next_one_trusts(tmp_path)
     again = subprocess.run([*command, "--db", str(tmp_path / "db2")], env=env,
                            capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and "damaged" not in again.stderr, again.stderr
+
+
+HOLD = """
+import sys
+from pathlib import Path
+from perfectplay.compiled import kernels
+with kernels._lock, kernels._shared_cache(Path(sys.argv[1]), sys.argv[2]):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_a_process_compiling_a_module_holds_back_that_module_only(tmp_path):
+    # pytest-xdist's workers compile other modules side by side: one lock of the whole
+    # directory made a cold suite wait for each compilation in turn
+    from perfectplay.compiled import kernels
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path), "perfectplay_kernels_a"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        with kernels._lock, kernels._shared_cache(tmp_path, "perfectplay_kernels_b"):
+            pass  # not held back
+        taken = threading.Event()
+
+        def take_a():
+            with kernels._lock, kernels._shared_cache(tmp_path, "perfectplay_kernels_a"):
+                taken.set()
+
+        thread = threading.Thread(target=take_a)
+        thread.start()
+        assert not taken.wait(1.0)  # held back while the other process holds it
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=60)
+    assert taken.wait(60)
+    thread.join()
+    assert not kernels._held and not kernels._lock_files  # every byte let go, the file closed

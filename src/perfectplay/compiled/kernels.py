@@ -62,8 +62,9 @@ class CodeWidthError(EngineLimitError):
 
 
 LOCK = ".perfectplay.lock"
-"""The file in the kernel directory that processes sharing it lock in turn (never removed: a
-process that locked a removed file would not exclude one that made it anew)."""
+"""The file in the kernel directory that processes sharing it lock a byte of, a byte a module
+(never removed: a process that locked a removed file would not exclude one that made it
+anew)."""
 
 PREFIX = "perfectplay_kernels_"
 """How the name of every file perfectplay writes into the kernel directory starts: the generated
@@ -489,33 +490,47 @@ def prepare_calls(rules: CompiledRules) -> None:
 
 
 @contextlib.contextmanager
-def _shared_cache(directory: Path) -> Iterator[None]:
-    """Hold the kernel directory's lock file (``flock``): one process at a time compiles into
-    it, records checksums or checks them, so that two processes never interleave their writes
-    of one module's cache (the second then loads what the first compiled). Re-entrant within
-    the process; the caller holds ``_lock``."""
-    global _cache_depth
-    if _cache_depth:
-        _cache_depth += 1
-        try:
-            yield
-        finally:
-            _cache_depth -= 1
-        return
+def _shared_cache(directory: Path, tag: str) -> Iterator[None]:
+    """Hold the kernel directory's lock on the module ``tag``: one byte of its lock file,
+    chosen by the tag, locked with ``fcntl.lockf``. One process at a time compiles that module
+    into the directory, records its checksums or checks them, so that two processes never
+    interleave their writes of one module's cache (the second then loads what the first
+    compiled); processes compiling other modules go on side by side (under one lock of the
+    whole directory, pytest-xdist's two workers compiling a cold cache waited for each other).
+    Re-entrant within the process; the caller holds ``_lock``."""
     import fcntl
 
-    directory.mkdir(parents=True, exist_ok=True)
-    with open(directory / LOCK, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        _cache_depth = 1
+    key = (directory, int.from_bytes(hashlib.sha256(tag.encode()).digest()[:4], "big"))
+    if key in _held:  # two tags on one byte share it, as they would one lock
+        _held[key] += 1
         try:
             yield
         finally:
-            _cache_depth = 0
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            _held[key] -= 1
+        return
+    if directory not in _lock_files:
+        directory.mkdir(parents=True, exist_ok=True)
+        # held open while a byte of it is locked, across the calls that lock its bytes
+        _lock_files[directory] = open(directory / LOCK, "a")  # noqa: SIM115
+    handle = _lock_files[directory]
+    fcntl.lockf(handle, fcntl.LOCK_EX, 1, key[1])
+    _held[key] = 1
+    try:
+        yield
+    finally:
+        del _held[key]
+        fcntl.lockf(handle, fcntl.LOCK_UN, 1, key[1])
+        if not any(d == directory for d, _ in _held):
+            # closed only when none of its bytes is held: closing any descriptor of a file
+            # lets go of every record lock the process has on it
+            _lock_files.pop(directory).close()
 
 
-_cache_depth = 0
+_held: dict[tuple[Path, int], int] = {}
+"""The bytes of kernel directories' lock files this process holds, and how deep."""
+
+_lock_files: dict[Path, Any] = {}
+"""The lock file of each kernel directory of which this process holds a byte."""
 
 
 def _compile(kernel: Any, args: tuple[Any, ...], rules: CompiledRules | None) -> None:
@@ -525,7 +540,7 @@ def _compile(kernel: Any, args: tuple[Any, ...], rules: CompiledRules | None) ->
     if module is None:
         _compile_here(kernel, args, rules, None)
         return
-    with _shared_cache(_directory(module)):
+    with _shared_cache(_directory(module), tag):
         _compile_here(kernel, args, rules, module)
 
 
@@ -587,7 +602,7 @@ def _importable(function: Any) -> tuple[str, str] | None:
 
 def _load(tag: str, text: str) -> ModuleType:
     directory = kernel_dir()
-    with _lock, _shared_cache(directory):
+    with _lock, _shared_cache(directory, tag):
         return _load_here(tag, text, directory)
 
 
