@@ -47,8 +47,9 @@ def test_the_reduced_games_values():
     assert found == {"L": (39, Value.WIN, 5), "G": (6977, Value.DRAW, None)}
 
 
-@pytest.mark.kernels
-@pytest.mark.parametrize("pieces", ["L", "C"])
+# C as Python (the kernels' coverage run) took 232 s of that run's 315 and measured no line
+# that L and the other kernels tests do not
+@pytest.mark.parametrize("pieces", [pytest.param("L", marks=pytest.mark.kernels), "C"])
 def test_check_passes(pieces):
     # the tier hooks' claim covers the symmetries and the un-moves at every reachable position
     report = check(Dobutsu(pieces=pieces))
