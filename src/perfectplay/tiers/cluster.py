@@ -57,7 +57,7 @@ def local_cluster(workers: int) -> Any:
 
 
 class DaskRunner:
-    """Runs tasks on a Dask cluster (a :data:`perfectplay.tiers.solve.Runner`), consecutive
+    """Runs tasks on a Dask cluster (a :class:`perfectplay.tiers.solve.Runner`), consecutive
     ones in batches; ``cores`` is the cluster's threads when it was made."""
 
     def __init__(self, client: Any) -> None:
@@ -91,10 +91,10 @@ class DaskRunner:
         # thread's, and this client's comms used from two threads corrupt their write buffers
         # (tornado's AssertionError, a result never arriving). Future.result() waits on an
         # event of the first client's loop, which raises when another client was made here.
-        # No list of the futures is kept: a batch's results (a forward pass's bits, megabytes)
-        # are let go on the cluster once they are here
-        # each batch's key is named after the function (Dask's dashboard and task stream
-        # say "forward_part", "solve_chunk"), made unique as pure=False would
+        # Each batch's key is named after the function (Dask's dashboard and task stream say
+        # "forward_part", "solve_chunk"), unique as pure=False makes it. No list of the futures
+        # is kept: a batch's results (a forward part's bits, megabytes) are let go, here and on
+        # the cluster, once they are handed on
         batches = as_completed((client.submit(_batch, function,
                                               [tuple(map(once, args))
                                                for args in tasks[k:k + size]],
@@ -102,15 +102,15 @@ class DaskRunner:
                                               retries=RETRIES)
                                 for k in range(0, len(tasks), size)),
                                loop=client.loop, with_results=True)
-        for _, results in batches:
+        for future, results in batches:
             for result in results:
                 done(result)
-            del results
+            del future, results
 
 
 @contextmanager
 def dask_runner(workers: int | None, scheduler: str | None) -> Iterator[DaskRunner]:
-    """A runner (see :data:`perfectplay.tiers.solve.Runner`) submitting the tasks to a Dask
+    """A runner (see :class:`perfectplay.tiers.solve.Runner`) submitting the tasks to a Dask
     cluster, consecutive ones in batches: a new ``LocalCluster`` of ``workers`` processes, or
     the one at ``scheduler``.
 

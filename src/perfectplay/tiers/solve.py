@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import os
 import stat
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -32,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from perfectplay.compiled.rules import MAX_SORTED_TIERS, CompiledRules, TierRules, rules_of
 from perfectplay.core.catalogue import catalogue_name
@@ -226,15 +227,15 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     with _locked_database(layout):
         manifest = _open_or_create(layout, body)
         try:
-            with _executor(workers, scheduler, _threads(threads)) as executor:
+            with _runner(workers, scheduler, _threads(threads)) as run:
                 if tiers.sorted:
                     manifest = forward_sorted(rules, layout, manifest,
                                               _place(rules, rules.index(start))[2],
                                               _threads(threads), progress)
                 else:
-                    _forward_pass(game, layout, manifest, executor, _threads(threads), progress)
-                reused = _backward_pass(game, layout, manifest, executor.run, _threads(threads),
-                                        progress)
+                    _forward_pass(game, tiers, layout, manifest, run, _threads(threads),
+                                  progress)
+                reused = _backward_pass(game, layout, manifest, run, _threads(threads), progress)
         finally:
             release_lists()
     solution = open_database(layout.root, game)
@@ -635,18 +636,17 @@ def _forward_record(layout: Layout, manifest: dict[str, Any]) -> list[dict[str, 
     return entries
 
 
-def _forward_pass(game: Game[Any], layout: Layout, body: dict[str, Any],
-                  executor: _Executor, threads: int, progress: Progress | None) -> None:
+def _forward_pass(game: Game[Any], tiers: TierRules, layout: Layout, body: dict[str, Any],
+                  run: Runner, threads: int, progress: Progress | None) -> None:
     """Mark the reached indices of every tier, parents first; resumes after the last tier
     recorded in ``forward.json``. A tier whose moves all leave it is split into parts, tasks
-    of ``executor`` (:func:`forward_part`), each marking the children of its chunks into bits
+    of ``run`` (:func:`forward_part`), each marking the children of its chunks into bits
     of its own, OR-ed here; a loopy tier is one task (:func:`forward_loopy`, on ``threads``
     threads)."""
     import hashlib
 
     import numpy as np
 
-    tiers = tiers_of(rules_of(game), game, body)
     entries = _forward_record(layout, body)
     done = {entry["tier"] for entry in entries}
     order = list(reversed(body["order"]))
@@ -665,8 +665,8 @@ def _forward_pass(game: Game[Any], layout: Layout, body: dict[str, Any],
         if t == body["start_tier"] or not os.path.lexists(layout.reach(t)):
             _write_bits(layout, t, reach)  # the tasks read it; else its parents wrote it
         event = functools.partial(TierProgress, "forward", t, step, len(order))
-        reach, reached = _forward_tier(game, tiers, layout, body, t, reach, executor, threads,
-                                       event, progress)
+        reach, reached = _forward_tier(game, tiers, layout, body, t, reach, run, threads, event,
+                                       progress)
         entries.append({"tier": t, "reached": reached,
                         "reach_sha256": hashlib.sha256(reach.tobytes()).hexdigest()})
         write_document(layout.forward, FORWARD_FORMAT,
@@ -674,7 +674,7 @@ def _forward_pass(game: Game[Any], layout: Layout, body: dict[str, Any],
 
 
 def _forward_tier(game: Game[Any], tiers: TierRules, layout: Layout, body: dict[str, Any],
-                  t: int, reach: Any, executor: _Executor, threads: int,
+                  t: int, reach: Any, run: Runner, threads: int,
                   event: Callable[[int, int], TierProgress],
                   progress: Progress | None) -> tuple[Any, int]:
     """Mark the children of tier ``t``'s reached indices ``reach`` (its file as written) into
@@ -697,16 +697,15 @@ def _forward_tier(game: Game[Any], tiers: TierRules, layout: Layout, body: dict[
     root = str(layout.root)
     if tiers.loopy(t):
         found: list[Any] = []
-        executor.run(forward_loopy, [(game, root, body, t, threads)], found.append)
+        run(forward_loopy, [(game, root, body, t, threads)], found.append)
         reach = found[0][3]
         _write_bits(layout, t, reach)
         add(found[0][:3])
     else:
         # a part a core: each part ORs a copy of the children's bits here (megabytes sent
         # over the network from a Dask worker), and more parts measured slower on 6x4
-        parts = max(1, min(-(-tiers.sizes[t] // body["chunk_size"]), executor.cores))
-        executor.run(forward_part, [(game, root, body, t, part, parts) for part in range(parts)],
-                     add)
+        parts = max(1, min(-(-tiers.sizes[t] // body["chunk_size"]), run.cores))
+        run(forward_part, [(game, root, body, t, part, parts) for part in range(parts)], add)
     for c, bits in zip(others, marks, strict=True):
         _write_bits(layout, c, bits)
     return reach, reached
@@ -791,43 +790,47 @@ def forward_loopy(game: Game[Any], root: str, manifest: dict[str, Any], t: int,
     return marks, reached, size, reach
 
 
-Runner = Callable[[Callable[..., Any], Sequence[tuple[Any, ...]], Callable[[Any], None]], None]
-"""Runs ``function(*args)`` for each argument tuple, calling back with each result (one at a
-time, in any order)."""
+class Runner(Protocol):
+    """Runs ``function(*args)`` for each argument tuple on ``cores`` cores, calling back with
+    each result (one at a time, in any order): :class:`_ThreadRunner`, or
+    :class:`~perfectplay.tiers.cluster.DaskRunner`."""
 
-
-@dataclass(frozen=True)
-class _Executor:
-    """Where tasks run: ``run`` them, on ``cores`` cores."""
-
-    run: Runner
     cores: int
+
+    def __call__(self, function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
+                 done: Callable[[Any], None]) -> None: ...
+
+
+class _ThreadRunner:
+    """Runs tasks on the threads of ``pool``, ``cores`` of them."""
+
+    def __init__(self, pool: ThreadPoolExecutor, cores: int) -> None:
+        self.pool, self.cores = pool, cores
+        self._lock = threading.Lock()
+
+    def __call__(self, function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
+                 done: Callable[[Any], None]) -> None:
+        def each(args: tuple[Any, ...]) -> None:
+            result = function(*args)
+            with self._lock:  # on the task's thread: a result (a forward part's bits) is let
+                done(result)  # go before the thread takes another task
+
+        for _ in self.pool.map(each, tasks):
+            pass
 
 
 @contextmanager
-def _executor(workers: int | None, scheduler: str | None, threads: int) -> Iterator[_Executor]:
-    """Where chunk tasks run: threads of this process, a LocalCluster, or a running cluster."""
+def _runner(workers: int | None, scheduler: str | None, threads: int) -> Iterator[Runner]:
+    """Where tasks run: ``threads`` threads of this process, a LocalCluster, or a running
+    cluster."""
     if workers is None and scheduler is None:
-        import threading
-
-        lock = threading.Lock()
         with ThreadPoolExecutor(max_workers=threads) as pool:
-            def run_threads(function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]],
-                            done: Callable[[Any], None]) -> None:
-                def each(args: tuple[Any, ...]) -> None:
-                    result = function(*args)
-                    with lock:  # taken on the task's thread: a result is let go before the
-                        done(result)  # thread takes another task (a forward part's bits)
-
-                for _ in pool.map(each, tasks):
-                    pass
-
-            yield _Executor(run_threads, threads)
+            yield _ThreadRunner(pool, threads)
         return
     from perfectplay.tiers.cluster import dask_runner
 
-    with dask_runner(workers, scheduler) as run_dask:
-        yield _Executor(run_dask, run_dask.cores)
+    with dask_runner(workers, scheduler) as run:
+        yield run
 
 
 def _width(tiers: TierRules, layout: Layout, manifest: dict[str, Any], t: int) -> int:
