@@ -69,11 +69,21 @@ def test_usage_errors(database, tmp_path, capsys):
     assert main(["solve", "morris", "--method", "tiers"]) == 2
     assert "--method tiers needs --db DIR" in capsys.readouterr().err
     assert main(["solve", "morris", "--workers", "2"]) == 2
+    assert main(["solve", "morris", "--chunk-size", "256"]) == 2
+    assert "--chunk-size go with --method tiers" in capsys.readouterr().err
+    assert main(["solve", "morris", "--db", str(tmp_path / "c"), "--chunk-size", "0"]) == 2
+    assert capsys.readouterr().err == "error: --chunk-size must be at least 1, got 0\n"
     assert main(["solve", "morris", "--db", str(database), "--save", "x.npz"]) == 2
     assert main(["solve", "connect4", "--width", "4", "--height", "4", "--db", str(database)]) == 2
     assert "refused, nothing overwritten" in capsys.readouterr().err
     assert main(["db", "info", str(tmp_path)]) == 2
     assert "not a tier database" in capsys.readouterr().err
+
+
+def test_a_new_database_takes_the_chunk_size_asked(tmp_path, database):
+    assert main(["solve", "morris", "--db", str(tmp_path / "c"), "--chunk-size", "256"]) == 0
+    assert json.loads((tmp_path / "c" / "manifest.json").read_text())["chunk_size"] == 256
+    assert json.loads((database / "manifest.json").read_text())["chunk_size"] == 1 << 20
 
 
 def test_play_from_the_database(database, monkeypatch, capsys):

@@ -82,6 +82,18 @@ def test_the_callers_own_current_client_does_not_carry_the_solve(cluster, refere
     assert files(tmp_path) == files(reference)
 
 
+def _profiling() -> bool:
+    import dask
+
+    return dask.config.get("distributed.worker.profile.enabled")
+
+
+def test_the_local_workers_do_not_profile_their_tasks(cluster):
+    # Dask's profiler samples a running task's stack every 10 ms for a dashboard there is not
+    _, client = cluster
+    assert set(client.run(_profiling).values()) == {False}
+
+
 def test_the_local_cluster_listens_on_loopback_only(cluster):
     local, _ = cluster
     scheduler = local.scheduler
@@ -89,3 +101,14 @@ def test_the_local_cluster_listens_on_loopback_only(cluster):
     assert {scheduler.address.split("//")[1].rsplit(":", 1)[0],
             scheduler.http_server.address} == {"127.0.0.1"}
     assert scheduler.http_server.port != 8787
+
+
+def test_a_tier_of_one_chunk_is_solved_by_the_solving_process(tmp_path):
+    # every tier of Three Men's Morris is one chunk of the default size: a round trip to the
+    # cluster would take longer than its work, so no task goes there
+    solve_tiers(Morris(), tmp_path / "threads")
+    with local_cluster(1) as local:
+        solve_tiers(Morris(), tmp_path / "cluster", scheduler=local.scheduler_address)
+        assert not {"forward_part", "forward_loopy", "solve_chunk",
+                    "solve_loopy"} & set(local.scheduler.task_prefixes)
+    assert files(tmp_path / "cluster") == files(tmp_path / "threads")

@@ -52,6 +52,10 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--whole-tier", action="store_true",
                         help="with --method tiers: solve every position of the start's tier "
                              "and all they reach, not only what the start reaches")
+    parser.add_argument("--chunk-size", type=int, metavar="N",
+                        help="with --method tiers: indices per chunk, the unit of resuming and "
+                             "of parallel work (a new database's; default 1,048,576); a tier "
+                             "of one chunk is solved in this process, also with --workers")
     cluster = parser.add_mutually_exclusive_group()
     cluster.add_argument("--workers", type=int, metavar="N",
                          help="with --method tiers: solve on a local Dask cluster of N worker "
@@ -77,7 +81,8 @@ def run(argv: Sequence[str]) -> int:
             with TierProgressBar() as tier_bar:
                 solution: Any = solve(game, method="tiers", position=start, db=options.db,
                                       whole_tier=options.whole_tier, workers=options.workers,
-                                      scheduler=options.scheduler, tier_progress=tier_bar)
+                                      scheduler=options.scheduler,
+                                      chunk_size=options.chunk_size, tier_progress=tier_bar)
         else:
             try:
                 solution = solve(game, method=options.method, position=start, progress=bar)
@@ -117,10 +122,14 @@ def _tiers_options(options: Any) -> bool:
     tiers = options.method == "tiers" or (options.method == "auto" and options.db is not None)
     if tiers and options.db is None:
         raise UsageError("--method tiers needs --db DIR, the database directory")
-    if not tiers and (options.db or options.workers or options.scheduler or options.whole_tier):
-        raise UsageError("--db, --whole-tier, --workers and --scheduler go with --method tiers")
+    if not tiers and (options.db or options.workers or options.scheduler or options.whole_tier
+                      or options.chunk_size is not None):
+        raise UsageError("--db, --whole-tier, --workers, --scheduler and --chunk-size go with "
+                         "--method tiers")
     if options.workers is not None and options.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {options.workers}")
+    if options.chunk_size is not None and options.chunk_size < 1:
+        raise UsageError(f"--chunk-size must be at least 1, got {options.chunk_size}")
     if tiers and options.save is not None:
         raise UsageError("a tier solve is saved in its database directory (--db), not --save")
     return tiers

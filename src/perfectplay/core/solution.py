@@ -470,12 +470,16 @@ def checksum(payload: Any, *blobs: bytes) -> str:
     return digest.hexdigest()
 
 
-def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], None]) -> None:
+def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], None], *,
+                     durable: bool = True) -> None:
     """Write a file whole or not at all: ``write`` fills a uniquely named temporary file in the
     target's directory, which is flushed to disk and renamed over ``path``.
 
     Two writers to one path each rename a complete file (the last one wins); a crash leaves the
-    target as it was, and a failure leaves no temporary file behind.
+    target as it was, and a failure leaves no temporary file behind. Not ``durable``, neither
+    the file nor the rename is flushed to disk (two ``fsync`` calls, a millisecond or more):
+    other processes see the whole file at once, but after a crash of the system it may be
+    empty or missing, so only for a file whose reader checks it and can do without it.
 
     Raises
     ------
@@ -498,12 +502,14 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[IO[bytes]], 
         with os.fdopen(descriptor, "wb") as f:
             write(f)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(partial, target)
     except BaseException:
         Path(partial).unlink(missing_ok=True)
         raise
-    _sync_directory(target.parent)
+    if durable:
+        _sync_directory(target.parent)
 
 
 def _create_partial(target: Path) -> tuple[int, str]:

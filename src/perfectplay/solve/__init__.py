@@ -48,8 +48,10 @@ def solve(game: Game[P], *, method: str = "auto", position: P | None = None,
     **options
         Options of one engine, refused by the others. ``tiers``: ``db`` (the database
         directory, required), ``workers`` (a local Dask cluster of that many processes),
-        ``scheduler`` (the address of a running one), ``tier_progress`` (called with a
-        :class:`~perfectplay.tiers.TierProgress` after each piece of work).
+        ``scheduler`` (the address of a running one), ``chunk_size`` (indices per chunk of a
+        new database), ``whole_tier`` (every position of the start's tier),
+        ``tier_progress`` (called with a :class:`~perfectplay.tiers.TierProgress` after each
+        piece of work).
 
     Returns
     -------

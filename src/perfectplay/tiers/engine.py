@@ -37,6 +37,7 @@ def _estimate(request: Request) -> Estimate:
 
 def _solve(request: Request) -> Any:
     from perfectplay.tiers.solve import solve_tiers
+    from perfectplay.tiers.storage import CHUNK
 
     options = request.options
     count, stages = request.progress, options.get("tier_progress")
@@ -50,8 +51,9 @@ def _solve(request: Request) -> Any:
     return solve_tiers(request.game, options["db"], position=request.position,
                        whole_tier=options.get("whole_tier", False),
                        workers=options.get("workers"), scheduler=options.get("scheduler"),
-                       progress=progress)
+                       chunk_size=options.get("chunk_size") or CHUNK, progress=progress)
 
 
 register(Engine("tiers", "solve", order=100, refuses=_refuses, estimate=_estimate, run=_solve,
-                options=("db", "whole_tier", "workers", "scheduler", "tier_progress")))
+                options=("db", "whole_tier", "workers", "scheduler", "chunk_size",
+                         "tier_progress")))

@@ -17,7 +17,8 @@ once its record is written, so the same call on the same directory resumes where
 run stopped (even by ``kill -9``) and ends with the same bytes. The work is independent
 tasks, pure functions of (game, directory, tier, part or chunk): a forward part marks its
 chunks' children into bits it returns, a backward chunk writes its codes; they run on threads
-of this process, or on a Dask cluster whose workers see the directory.
+of this process, or on a Dask cluster whose workers see the directory (but a tier of one
+chunk, whose work takes less than a round trip to the cluster: on threads of this process).
 """
 
 from __future__ import annotations
@@ -227,15 +228,16 @@ def solve_tiers(game: Game[Any], directory: str | os.PathLike[str], *,
     with _locked_database(layout):
         manifest = _open_or_create(layout, body)
         try:
-            with _runner(workers, scheduler, _threads(threads)) as run:
+            with _runners(workers, scheduler, _threads(threads)) as runners:
                 if tiers.sorted:
                     manifest = forward_sorted(rules, layout, manifest,
                                               _place(rules, rules.index(start))[2],
                                               _threads(threads), progress)
                 else:
-                    _forward_pass(game, tiers, layout, manifest, run, _threads(threads),
+                    _forward_pass(game, tiers, layout, manifest, runners, _threads(threads),
                                   progress)
-                reused = _backward_pass(game, layout, manifest, run, _threads(threads), progress)
+                reused = _backward_pass(game, layout, manifest, runners, _threads(threads),
+                                        progress)
         finally:
             release_lists()
     solution = open_database(layout.root, game)
@@ -637,10 +639,10 @@ def _forward_record(layout: Layout, manifest: dict[str, Any]) -> list[dict[str, 
 
 
 def _forward_pass(game: Game[Any], tiers: TierRules, layout: Layout, body: dict[str, Any],
-                  run: Runner, threads: int, progress: Progress | None) -> None:
+                  runners: Runners, threads: int, progress: Progress | None) -> None:
     """Mark the reached indices of every tier, parents first; resumes after the last tier
     recorded in ``forward.json``. A tier whose moves all leave it is split into parts, tasks
-    of ``run`` (:func:`forward_part`), each marking the children of its chunks into bits
+    of its runner (:func:`forward_part`), each marking the children of its chunks into bits
     of its own, OR-ed here; a loopy tier is one task (:func:`forward_loopy`, on ``threads``
     threads)."""
     import hashlib
@@ -665,7 +667,8 @@ def _forward_pass(game: Game[Any], tiers: TierRules, layout: Layout, body: dict[
         if t == body["start_tier"] or not os.path.lexists(layout.reach(t)):
             _write_bits(layout, t, reach)  # the tasks read it; else its parents wrote it
         event = functools.partial(TierProgress, "forward", t, step, len(order))
-        reach, reached = _forward_tier(game, tiers, layout, body, t, reach, run, threads, event,
+        reach, reached = _forward_tier(game, tiers, layout, body, t, reach,
+                                       runners.of(size, body["chunk_size"]), threads, event,
                                        progress)
         entries.append({"tier": t, "reached": reached,
                         "reach_sha256": hashlib.sha256(reach.tobytes()).hexdigest()})
@@ -819,18 +822,34 @@ class _ThreadRunner:
             pass
 
 
-@contextmanager
-def _runner(workers: int | None, scheduler: str | None, threads: int) -> Iterator[Runner]:
-    """Where tasks run: ``threads`` threads of this process, a LocalCluster, or a running
-    cluster."""
-    if workers is None and scheduler is None:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            yield _ThreadRunner(pool, threads)
-        return
-    from perfectplay.tiers.cluster import dask_runner
+@dataclass(frozen=True)
+class Runners:
+    """Where a solve's tasks run: ``chunks`` (threads of this process, a LocalCluster or a
+    running cluster), and ``here`` (threads of this process) for a tier of one chunk."""
 
-    with dask_runner(workers, scheduler) as run:
-        yield run
+    chunks: Runner
+    here: Runner
+
+    def of(self, size: int, chunk_size: int) -> Runner:
+        """The runner of a tier of ``size`` indices: ``here`` for one chunk or less, whose
+        work (milliseconds) is less than a round trip to a cluster (some 30 ms a tier on two
+        local workers, as the README measures)."""
+        return self.here if size <= chunk_size else self.chunks
+
+
+@contextmanager
+def _runners(workers: int | None, scheduler: str | None, threads: int) -> Iterator[Runners]:
+    """Threads of this process, and ``workers`` of a LocalCluster or a running cluster at
+    ``scheduler`` when given."""
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        here = _ThreadRunner(pool, threads)
+        if workers is None and scheduler is None:
+            yield Runners(here, here)
+            return
+        from perfectplay.tiers.cluster import dask_runner
+
+        with dask_runner(workers, scheduler) as run:
+            yield Runners(run, here)
 
 
 def _width(tiers: TierRules, layout: Layout, manifest: dict[str, Any], t: int) -> int:
@@ -859,7 +878,7 @@ def _verified(layout: Layout, manifest: dict[str, Any], t: int) -> dict[str, Any
     return document
 
 
-def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], run: Runner,
+def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], runners: Runners,
                    threads: int, progress: Progress | None) -> list[int]:
     """Solve every tier in order, compressing each once the tiers that read it are solved;
     return those found solved and verified."""
@@ -879,6 +898,7 @@ def _backward_pass(game: Game[Any], layout: Layout, manifest: dict[str, Any], ru
             continue
         _check_reach(layout, t, size, reached.get(t))
         event = functools.partial(TierProgress, "backward", t, step, len(order))
+        run = runners.of(size, manifest["chunk_size"])
         if tiers.loopy(t):
             records: list[dict[str, Any]] = []
             run(solve_loopy, [(game, str(layout.root), manifest, t, threads)], records.append)
@@ -1069,7 +1089,10 @@ def solve_chunk(game: Game[Any], root: str, manifest: dict[str, Any], database: 
               "primitives": primitives.tolist(), "weights": histogram_of(weights),
               "chunks": [block_digest(chunk_key(database, t, k), data)],
               "histogram": histogram_of(counts)}
-    write_document(layout.chunk(t, k), CHUNK_FORMAT, record)
+    # not flushed to disk (two fsyncs a chunk were 4% of 6x5's time): a record lost or damaged
+    # by a crash is not read (the chunk is solved again), and one whose codes were lost fails
+    # their checksum; the tier's manifest, written once its code file is flushed, is durable
+    write_document(layout.chunk(t, k), CHUNK_FORMAT, record, durable=False)
     return record
 
 

@@ -225,21 +225,23 @@ def read_regular(path: Path, limit: int) -> bytes:
     return data
 
 
-def write_document(path: Path, kind: str, body: dict[str, Any]) -> None:
-    """Write a JSON manifest of ``kind`` atomically, with its checksum."""
+def write_document(path: Path, kind: str, body: dict[str, Any], *,
+                   durable: bool = True) -> None:
+    """Write a JSON manifest of ``kind`` atomically, with its checksum (flushed to disk when
+    ``durable``, see :func:`~perfectplay.core.solution.write_atomically`)."""
     document = {"format": kind, "version": FORMAT_VERSION, **body}
     document["sha256"] = checksum(document)
     text = json.dumps(document, sort_keys=True, indent=1).encode() + b"\n"
-    write_file(path, text)
+    write_file(path, text, durable=durable)
 
 
-def write_file(path: Path, data: bytes | memoryview) -> None:
+def write_file(path: Path, data: bytes | memoryview, *, durable: bool = True) -> None:
     """Write ``data`` as the file ``path``, atomically (see
     :func:`~perfectplay.core.solution.write_atomically`)."""
     def write(f: Any) -> None:
         f.write(data)
 
-    write_atomically(path, write)
+    write_atomically(path, write, durable=durable)
 
 
 def read_document(path: Path, kind: str) -> dict[str, Any]:
