@@ -41,6 +41,7 @@ def _solve(request: Request) -> Any:
 
     options = request.options
     count, stages = request.progress, options.get("tier_progress")
+    chunk_size = options.get("chunk_size")  # None from the command line when not given
 
     def progress(event: Any) -> None:
         if count is not None:
@@ -51,7 +52,8 @@ def _solve(request: Request) -> Any:
     return solve_tiers(request.game, options["db"], position=request.position,
                        whole_tier=options.get("whole_tier", False),
                        workers=options.get("workers"), scheduler=options.get("scheduler"),
-                       chunk_size=options.get("chunk_size") or CHUNK, progress=progress)
+                       chunk_size=CHUNK if chunk_size is None else chunk_size,
+                       progress=progress)
 
 
 register(Engine("tiers", "solve", order=100, refuses=_refuses, estimate=_estimate, run=_solve,
