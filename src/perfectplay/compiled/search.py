@@ -288,7 +288,7 @@ _SEARCH_ENTRY = {"search_batch": ("child, primitive, next_move, wins_now, safe_m
                                   "key, horizon, ceiling, FLAGS",
                                   "params, search_params, size, max_moves, roots, visits, "
                                   "claims, mode, scores, nodes, ties, table, frames, moves, "
-                                  "busy, state, info"),
+                                  "looks, busy, state, info"),
                  "table_keys": ("key, FLAGS", "search_params, positions, out")}
 """The search loop's and the table keys' rules and arguments."""
 
@@ -442,7 +442,7 @@ def _run(game: Game, rules: CompiledRules, roots: Any, weak: bool, table: Transp
         while True:
             args = _batch_args(rules, roots, np.arange(len(roots), dtype=np.int64), claims,
                                mode, outputs, table, depth, busy, state)
-            *_, frames, _, _, _, info = args
+            *_, frames, _, _, _, _, info = args
             kernels.prepare(kernel, *args, rules=rules)
             if not helpers and threads > 1:
                 helpers = [threading.Thread(target=_help, args=(
@@ -526,16 +526,17 @@ def _state(table: TranspositionTable, budget: int, thread: int) -> Any:
 def _batch_args(rules: CompiledRules, roots: Any, visits: Any, claims: Any, mode: int,
                 outputs: tuple[Any, ...], table: TranspositionTable, depth: int, busy: Any,
                 state: Any) -> tuple[Any, ...]:
-    """The arguments of the ``search_batch`` kernel (:data:`_SEARCH_ENTRY`), with new frames
-    and moves for lines of ``depth`` moves and a new ``info``; ``busy`` is shared by the threads
-    of one search (one slot for a thread alone)."""
+    """The arguments of the ``search_batch`` kernel (:data:`_SEARCH_ENTRY`), with new frames,
+    moves and looks for lines of ``depth`` moves and a new ``info``; ``busy`` is shared by the
+    threads of one search (one slot for a thread alone)."""
     from perfectplay.compiled import _search_loops as loops
 
     hooks = rules.search or _NO_HOOKS
     return (rules.params, hooks.params, rules.size, rules.max_moves, roots, visits, claims, mode,
             *outputs, table.slots, np.zeros(loops.FRAME * depth, dtype=np.int64),
-            np.zeros(depth * max(rules.max_moves, 1), dtype=np.int64), busy, state,
-            np.zeros(3, dtype=np.int64))
+            np.zeros(depth * max(rules.max_moves, 1), dtype=np.int64),
+            np.zeros(loops.LOOK * (depth + 1) * max(rules.max_moves, 1), dtype=np.int64), busy,
+            state, np.zeros(3, dtype=np.int64))
 
 
 def table_keys(rules: CompiledRules, positions: Any) -> Any:
