@@ -20,6 +20,8 @@ References
 ----------
 .. [1] P. Pons, "Solving Connect 4: how to build a perfect AI", http://blog.gamesolver.org
    (the null-window search, the move ordering and the anticipation of losing moves).
+.. [2] C. Steininger, c4, https://github.com/ChristopheSteininger/c4 (the order of the null
+   windows near a tie, the look at every child's hooks and table entry before searching any).
 """
 
 from __future__ import annotations
