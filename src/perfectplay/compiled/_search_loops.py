@@ -256,16 +256,19 @@ Test_L1_R3, none more elsewhere; probing at every position near the root instead
 Test_L1_R3 but cost a third more time on Test_L2_R1 and Test_L1_R1 (then without prefetching
 the children's buckets)."""
 
-ETC_HORIZON = 20
+ETC_HORIZON = 16
 """A position with at least this many moves left at most (its ``horizon``) probes its
 children's entries too, whatever its last search took, as Steininger's solver does above 15
 empty cells: far from the end a child's subtree is large, and the children's buckets are
 fetched together, so the probes cost about one wait. Measured on four 7x6 positions of 2-4
-stones (4444, 4453, 444, 43), one thread, a 1 GiB table, two rounds each: positions entered
-228 M (work alone) -> 198 M, CPU 68-74 s -> 55-64 s (a horizon of 12: 170 M and 81-87 s, 16:
-184 M and 69-73 s, 24: 209 M and 64-65 s, 28: 217 M and 71 s); the 7x6 start 321.5 M -> 276.6 M
-positions, 106.0 s -> 93.0 s. Steininger's sets opening_L2 and the excerpts of Pons's: 2-9%
-fewer positions, the same time."""
+stones (4444, 4453, 444, 43), one thread, a 1 GiB table, two rounds each, with Pons's null
+windows alone: positions entered 228 M (work alone) -> 198 M at a horizon of 20, CPU 68-74 s
+-> 55-64 s (12: 170 M and 81-87 s, 16: 184 M and 69-73 s, 24: 209 M and 64-65 s, 28: 217 M
+and 71 s); the 7x6 start 321.5 M -> 276.6 M positions, 106.0 s -> 93.0 s. With the windows of
+:data:`STEP_RANKS`, three rounds: those four and the start 405.4 M positions and 108.4-112.7 s
+at 20, 373.9 M and 101.7-107.7 s at 16, 430.0 M and 109.2 s at 24; 20 of Steininger's
+opening_L3 positions 347.1 M and 88.4-92.6 s at 20, 322.2 M and 89.7-90.6 s at 16; his
+opening_L2 6.0-7.0 s and 6.3-6.6 s."""
 
 
 @njit(inline="always")

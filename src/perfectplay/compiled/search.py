@@ -83,7 +83,7 @@ class SearchRules:
     ``horizon(params, position) -> int``: the most moves any line of play from the position
     takes, which is also the length of every line that ends in a tie (Connect Four's empty
     cells). It bounds the scores the search tries, gives a tie's remoteness, and tells the
-    search where a position is far from the end (20 moves or more), where it looks up each
+    search where a position is far from the end (16 moves or more), where it looks up each
     child's table entry before searching any. Fallback: the null-window search tries about 28
     more bounds, and a tie's remoteness is found by a breadth-first search of the tying
     children.
