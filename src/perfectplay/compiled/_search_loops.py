@@ -372,8 +372,8 @@ def negamax(child, primitive, next_move, wins_now, safe_moves, order, key, horiz
     ``counters[0]`` counts the positions entered; when it reaches ``counters[1]`` the loop
     pauses (``STATUS_PAUSED``) with its place in ``state`` and ``frames``, and goes on from
     there when called with ``resume``, exactly as if it had not stopped. ``looks``: what each
-    depth's look at its children found (:data:`LOOK`). ``busy``: the
-    children threads searching together are searching (:data:`DEFER_PLIES`), one slot alone."""
+    depth's look at its children found (:data:`LOOK`). ``busy``: the children threads
+    searching together are searching (:data:`DEFER_PLIES`), one slot alone."""
     depth_limit = frames.shape[0] // FRAME
     defer = DEFER_PLIES if busy.shape[0] > 1 else 0  # alone, no thread to defer to
     d = 0
